@@ -1,0 +1,35 @@
+import { Command, CommanderError } from 'commander';
+import { isCodedError } from '../lib/coded-error.ts';
+import { ExitCode } from '../lib/exit-codes.ts';
+import { commands } from './commands/index.ts';
+
+/**
+ * Entry point of the `stet-harness` command line.
+ *
+ * Every command module registers itself on the program and returns its exit code through
+ * `process.exitCode`; errors the product raises on purpose ({@link CodedError}) print their code and
+ * hint and exit 2, anything else is a bug of the harness and also exits 2, with its stack.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = new Command('stet-harness')
+    .description('Conformance harness and reference bank for the STET PSD2 API (AISP, CBPII, PISP)')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  for (const register of commands) register(program);
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.Conforms;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? ExitCode.Conforms : ExitCode.HarnessError;
+    }
+    if (isCodedError(error)) {
+      process.stderr.write(`stet-harness: error ${error.code}: ${error.message}\n`);
+      if (error.hint !== undefined) process.stderr.write(`  hint: ${error.hint}\n`);
+      return ExitCode.HarnessError;
+    }
+    process.stderr.write(`stet-harness: internal error (a bug in the harness, please report it)\n`);
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return ExitCode.HarnessError;
+  }
+}
