@@ -56,7 +56,9 @@ for (const folder of Object.keys(allowedImports)) {
       const target = topFolder(resolve(dirname(file), specifier));
       if (target === folder) continue;
       if (!(allowedImports[folder] ?? []).includes(target)) {
-        violations.push(`${relative(root, file)}: imports '${specifier}' (${folder}/ may not depend on ${target}/)`);
+        violations.push(
+          `${relative(root, file)}: imports '${specifier}' (${folder}/ may not depend on ${target}/)`,
+        );
       }
     }
   }
