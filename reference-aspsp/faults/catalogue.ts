@@ -1,0 +1,48 @@
+/**
+ * One deliberate deviation the reference can be started with (`serve --fault NAME`), so the harness
+ * can prove that the suite meant to catch it does (docs/contracts.md §12).
+ */
+export interface Fault {
+  /** kebab-case name given to `--fault`. */
+  readonly name: string;
+  readonly description: string;
+  /** Ids of spec/rules.yaml the deviation breaks: a suite checking one of them must fail. */
+  readonly rules: readonly string[];
+}
+
+/**
+ * Every fault the reference implements. Code checks `ctx.faults.has(name)` at the one place the
+ * deviation happens; adding a fault is adding an entry here and that one check.
+ */
+export const faultCatalogue: readonly Fault[] = [
+  {
+    name: 'request-id-not-echoed',
+    description: 'Responses do not echo X-Request-ID.',
+    rules: ['TRN-REQUEST-ID-ECHOED'],
+  },
+  {
+    name: 'signature-not-checked',
+    description: 'Resource calls are served without checking the Signature header.',
+    rules: ['TRN-SIGNATURE-REQUIRED'],
+  },
+  {
+    name: 'code-reusable',
+    description: 'An authorization code can be exchanged more than once.',
+    rules: ['TOK-CODE-ONE-TIME'],
+  },
+  {
+    name: 'refresh-keeps-old-access-token',
+    description: 'A refresh leaves the previous access token valid.',
+    rules: ['TOK-REFRESH-REVOKES-OLD-ACCESS'],
+  },
+  {
+    name: 'token-never-expires',
+    description: 'Access tokens stay valid after 3600 s.',
+    rules: ['TOK-ACCESS-3600'],
+  },
+];
+
+/** The fault of that name, or undefined. */
+export function findFault(name: string): Fault | undefined {
+  return faultCatalogue.find((fault) => fault.name === name);
+}

@@ -1,0 +1,43 @@
+import { lookupError } from '../../spec/lib/index.ts';
+
+/**
+ * The error a handler throws to answer with a catalogue code (spec/errors.yaml).
+ *
+ * The server renders it as the STET ErrorModel of docs/contracts.md §4 (`message` carries the code).
+ * The HTTP status comes from the catalogue; `status` overrides it only for the other contexts the
+ * catalogue lists for the code (e.g. `413` for FF01, `501` for NIMP), never to invent one.
+ *
+ * ```ts
+ * throw new ApiError('NGAC');
+ * throw new ApiError('NIMP', { status: 501, detail: 'transactions details are not offered' });
+ * ```
+ */
+export class ApiError extends Error {
+  /** The catalogue code, as written in `message` of the body. */
+  readonly code: string;
+  readonly status: number;
+  /** Extra response headers (e.g. `Allow` on 405, `WWW-Authenticate` on 401). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Free text for the server log, never sent to the client. */
+  readonly detail: string | undefined;
+
+  constructor(
+    code: string,
+    options: { status?: number; headers?: Record<string, string>; detail?: string } = {},
+  ) {
+    const entry = lookupError(code);
+    // An unknown code is a bug of the reference: fail where it is written, not on the wire.
+    if (entry === undefined) throw new Error(`error code ${code} is not in spec/errors.yaml`);
+    super(options.detail ?? code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = options.status ?? entry.httpStatus;
+    this.headers = options.headers ?? {};
+    this.detail = options.detail;
+  }
+}
+
+/** True when `value` is an {@link ApiError}. */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
