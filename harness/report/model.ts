@@ -1,0 +1,195 @@
+/**
+ * The result model every run produces and every reporter consumes (docs/contracts.md §10).
+ *
+ * `run`, `traffic check` and `selftest` all build a {@link RunReport}; reporters never see anything
+ * else. Secrets are redacted before a result enters this model (see `redact.ts`), so a reporter may
+ * print any field as is. Extend only compatibly: the engine and the traffic tools code against it.
+ */
+
+/**
+ * Verdict of one case (or one step).
+ *
+ * `failed` means the target is wrong (an expectation did not hold); `errored` means the harness could
+ * not do its job (unreachable host, bad suite data, a crash). The two are never merged.
+ */
+export type Status = 'passed' | 'failed' | 'errored' | 'skipped' | 'not-applicable';
+
+/** Every status, in the order reports list them. */
+export const statuses: readonly Status[] = ['passed', 'failed', 'errored', 'skipped', 'not-applicable'];
+
+/** A rule a case checks, as listed in `spec/rules.yaml`. */
+export interface RuleRef {
+  /** Stable rule id, e.g. `AIS-TRX-003`. */
+  id: string;
+  title: string;
+  /** Section of the seed specification the rule comes from, e.g. `4.3.2`. */
+  section: string;
+}
+
+/** Header map of a transcript: lower-case names; repeated headers (set-cookie) as an array. */
+export type HeaderMap = Record<string, string | string[]>;
+
+/** A request as sent on the wire, after redaction. */
+export interface TranscriptRequest {
+  method: string;
+  /** Absolute URL, with the institution host (not the address dialled). */
+  url: string;
+  headers: HeaderMap;
+  /** Body as text; absent when there was none. */
+  body?: string;
+}
+
+/** A response as received, after redaction. */
+export interface TranscriptResponse {
+  status: number;
+  headers: HeaderMap;
+  /** Body as text (possibly shortened by the engine); absent when empty. */
+  body?: string;
+}
+
+/** One HTTP exchange of a step. `response` is absent when none arrived (connection refused, timeout). */
+export interface TranscriptEntry {
+  request: TranscriptRequest;
+  response?: TranscriptResponse;
+}
+
+/** A screenshot taken by the browser journey driver. */
+export interface Screenshot {
+  /** Media type of `base64`, e.g. `image/png`. */
+  mediaType: string;
+  base64: string;
+}
+
+/** The result of one step of a case. */
+export interface StepResult {
+  /** The step's name in the suite (or a generated one, e.g. `step 2`). */
+  name: string;
+  /** The step kind of the suite language (`request`, `journey`, `token`, `sandbox`, `repeat`, …). */
+  kind: string;
+  status: Status;
+  durationMs: number;
+  /** Why the step failed or errored, in one sentence. */
+  message?: string;
+  /** Every HTTP exchange the step made, in order, redacted. Empty for steps without HTTP. */
+  transcript: TranscriptEntry[];
+  /** A curl command reproducing the step's (last) request, redacted. */
+  curl?: string;
+  screenshot?: Screenshot;
+}
+
+/** Why a case failed or errored. */
+export interface Failure {
+  message: string;
+  /** What the suite expected; any JSON value (a status, a code, a document fragment). */
+  expected?: unknown;
+  /** What the target gave; any JSON value. */
+  actual?: unknown;
+  /** Index (0-based) into `steps` of the step that failed. */
+  step?: number;
+}
+
+/** The identity of one cell of the run matrix: a case at one version and institution. */
+export interface CaseRef {
+  /** Suite name (file name without extension, e.g. `ais-transactions`). */
+  suite: string;
+  /** Case id, unique within its suite. */
+  case: string;
+  title: string;
+  /** API version, e.g. `v1.4.2`. */
+  version: string;
+  /** Five-digit institution code, e.g. `10101`. */
+  institution: string;
+}
+
+/** The result of one case × version × institution. */
+export interface CaseResult extends CaseRef {
+  rules: RuleRef[];
+  status: Status;
+  /** Why the case was skipped or is not applicable (e.g. "target lacks capability sandbox"). */
+  reason?: string;
+  durationMs: number;
+  failure?: Failure;
+  steps: StepResult[];
+  /** Suite and case tags. */
+  tags?: string[];
+}
+
+/** Counts per status plus the total. */
+export type Summary = Record<Status, number> & { total: number };
+
+/** The dimensions of the run matrix. */
+export interface Matrix {
+  versions: string[];
+  institutions: string[];
+}
+
+/** Who produced the report. */
+export interface ToolInfo {
+  name: string;
+  version: string;
+}
+
+/** What the run was against. */
+export interface TargetInfo {
+  name: string;
+  baseUrl: string;
+}
+
+/** A whole run: the input of every reporter. */
+export interface RunReport {
+  tool: ToolInfo;
+  target: TargetInfo;
+  /** ISO 8601 instants. */
+  startedAt: string;
+  finishedAt: string;
+  matrix: Matrix;
+  summary: Summary;
+  results: CaseResult[];
+}
+
+/** What a reporter learns when a run starts. */
+export interface RunStart {
+  tool: ToolInfo;
+  target: TargetInfo;
+  matrix: Matrix;
+  /** Number of case × version × institution cells the run will produce. */
+  total: number;
+  startedAt: string;
+}
+
+/**
+ * A report output. Hooks are called in order: `onRunStart`, then `onCaseStart`/`onCaseEnd` per cell
+ * (possibly interleaved when cases run concurrently), then `onRunEnd` once.
+ */
+export interface Reporter {
+  onRunStart?(start: RunStart): void;
+  onCaseStart?(ref: CaseRef): void;
+  onCaseEnd?(result: CaseResult): void;
+  onRunEnd(report: RunReport): Promise<void>;
+}
+
+/** Counts the results per status. */
+export function summarize(results: readonly CaseResult[]): Summary {
+  const summary: Summary = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 };
+  for (const result of results) {
+    summary[result.status] += 1;
+    summary.total += 1;
+  }
+  return summary;
+}
+
+/** The versions and institutions present in the results, in first-seen order. */
+export function matrixOf(results: readonly CaseResult[]): Matrix {
+  const versions = new Set<string>();
+  const institutions = new Set<string>();
+  for (const result of results) {
+    versions.add(result.version);
+    institutions.add(result.institution);
+  }
+  return { versions: [...versions], institutions: [...institutions] };
+}
+
+/** A stable key for one matrix cell, e.g. `ais-transactions/date-range@v1.4.2/10101`. */
+export function cellKey(ref: CaseRef): string {
+  return `${ref.suite}/${ref.case}@${ref.version}/${ref.institution}`;
+}
