@@ -1,0 +1,62 @@
+/**
+ * The `Digest` header (RFC 3230) as STET uses it: `SHA-256=<base64 of the body>`.
+ */
+import { createHash } from 'node:crypto';
+
+/** Digest algorithms this module computes and checks. */
+export type DigestAlgorithm = 'SHA-256' | 'SHA-512';
+
+const hashes: Record<DigestAlgorithm, string> = { 'SHA-256': 'sha256', 'SHA-512': 'sha512' };
+
+/** Returns the `Digest` header value for `body` (the empty string for a request without body). */
+export function computeDigest(body: Uint8Array | string, algorithm: DigestAlgorithm = 'SHA-256'): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return `${algorithm}=${createHash(hashes[algorithm]).update(bytes).digest('base64')}`;
+}
+
+/** The outcome of {@link verifyDigest}. */
+export type DigestVerification =
+  | { valid: true; algorithm: DigestAlgorithm }
+  | { valid: false; reason: 'missing' }
+  | { valid: false; reason: 'malformed'; message: string }
+  | { valid: false; reason: 'unsupported-algorithm'; algorithms: string[] }
+  | { valid: false; reason: 'mismatch'; algorithm: DigestAlgorithm };
+
+/**
+ * Checks a `Digest` header value against the body.
+ *
+ * The value may list several `algorithm=value` pairs (RFC 3230); every supported one must match and
+ * at least one must be supported. Algorithm names are case-insensitive.
+ */
+export function verifyDigest(headerValue: string | undefined, body: Uint8Array | string): DigestVerification {
+  if (headerValue === undefined || headerValue.trim() === '') return { valid: false, reason: 'missing' };
+  const entries: { algorithm: string; value: string }[] = [];
+  for (const part of headerValue.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0)
+      return { valid: false, reason: 'malformed', message: `expected algorithm=value in "${part.trim()}"` };
+    entries.push({ algorithm: part.slice(0, eq).trim(), value: part.slice(eq + 1).trim() });
+  }
+  const unknown: string[] = [];
+  let checked: DigestAlgorithm | undefined;
+  for (const entry of entries) {
+    const algorithm = asAlgorithm(entry.algorithm);
+    if (algorithm === undefined) {
+      unknown.push(entry.algorithm);
+      continue;
+    }
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(entry.value)) {
+      return { valid: false, reason: 'malformed', message: `${entry.algorithm} value is not base64` };
+    }
+    if (computeDigest(body, algorithm) !== `${algorithm}=${entry.value}`)
+      return { valid: false, reason: 'mismatch', algorithm };
+    checked ??= algorithm;
+  }
+  if (checked === undefined) return { valid: false, reason: 'unsupported-algorithm', algorithms: unknown };
+  return { valid: true, algorithm: checked };
+}
+
+function asAlgorithm(name: string): DigestAlgorithm | undefined {
+  const upper = name.toUpperCase();
+  return upper === 'SHA-256' || upper === 'SHA-512' ? upper : undefined;
+}

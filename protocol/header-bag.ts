@@ -1,0 +1,24 @@
+/**
+ * The request headers as both sides hold them: a record keyed by field name (any case), each value a
+ * string or, for a field sent several times, the list of values in transmission order. Node's
+ * `IncomingHttpHeaders` and a plain object both fit.
+ */
+export type HeaderBag = Readonly<Record<string, string | readonly string[] | number | undefined>>;
+
+/**
+ * Every value of the field `name` (case-insensitive), in order; empty when the field is absent.
+ *
+ * Names are compared lower-cased because HTTP field names are case-insensitive and Node lower-cases
+ * them while a client object may not.
+ */
+export function headerValues(headers: HeaderBag, name: string): string[] {
+  const wanted = name.toLowerCase();
+  const values: string[] = [];
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue;
+    if (typeof value === 'string') values.push(value);
+    else if (typeof value === 'number') values.push(String(value));
+    else values.push(...value);
+  }
+  return values;
+}

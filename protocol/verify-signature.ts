@@ -1,0 +1,80 @@
+/**
+ * Verifies a draft-cavage HTTP Signature (rsa-sha256) against the request it came with.
+ */
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import type { HeaderBag } from './header-bag.ts';
+import type { ParsedSignature } from './signature-header.ts';
+import { buildSigningString } from './signing-string.ts';
+
+/** The outcome of {@link verifySignature}: valid, or invalid with a reason code. */
+export type SignatureVerification =
+  | { valid: true }
+  | { valid: false; reason: 'missing-header'; header: string }
+  | { valid: false; reason: 'bad-base64' }
+  | { valid: false; reason: 'unsupported-algorithm'; algorithm: string }
+  | { valid: false; reason: 'bad-key'; message: string }
+  | { valid: false; reason: 'mismatch' };
+
+/** What {@link verifySignature} needs. */
+export interface VerifySignatureOptions {
+  method: string;
+  path: string;
+  headers: HeaderBag;
+  signature: ParsedSignature;
+  /** The signer's RSA public key: a `KeyObject`, a public key PEM or a certificate PEM. */
+  publicKey: KeyObject | string;
+}
+
+/** Algorithms accepted; an absent `algorithm` parameter means rsa-sha256, the only one STET uses. */
+const supported = new Set(['rsa-sha256']);
+
+const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * Rebuilds the signing string from the request and checks the signature with the public key.
+ *
+ * Never throws on bad input: every failure is a reason in the result, so the caller can map it to
+ * its own error (the reference answers `401 SIGNATURE_INVALID`). Which headers must be covered is a
+ * policy of the verifier: see {@link uncoveredHeaders}.
+ */
+export function verifySignature(options: VerifySignatureOptions): SignatureVerification {
+  const { signature } = options;
+  const algorithm = signature.algorithm ?? 'rsa-sha256';
+  if (!supported.has(algorithm.toLowerCase()))
+    return { valid: false, reason: 'unsupported-algorithm', algorithm };
+  if (signature.signature === '' || !strictBase64.test(signature.signature))
+    return { valid: false, reason: 'bad-base64' };
+  const built = buildSigningString({
+    method: options.method,
+    path: options.path,
+    headers: options.headers,
+    headerNames: signature.headers,
+    created: signature.created,
+    expires: signature.expires,
+  });
+  if (!built.ok) return { valid: false, reason: 'missing-header', header: built.missingHeader };
+  let key: KeyObject;
+  try {
+    key = typeof options.publicKey === 'string' ? createPublicKey(options.publicKey) : options.publicKey;
+  } catch (error) {
+    return {
+      valid: false,
+      reason: 'bad-key',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  if (key.asymmetricKeyType !== 'rsa') return { valid: false, reason: 'bad-key', message: 'not an RSA key' };
+  const ok = verify(
+    'sha256',
+    Buffer.from(built.value, 'utf8'),
+    key,
+    Buffer.from(signature.signature, 'base64'),
+  );
+  return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
+}
+
+/** The names of `required` (lower-cased) that the signature does not cover. */
+export function uncoveredHeaders(signature: ParsedSignature, required: readonly string[]): string[] {
+  const covered = new Set(signature.headers);
+  return required.map((name) => name.toLowerCase()).filter((name) => !covered.has(name));
+}
