@@ -1,0 +1,28 @@
+/**
+ * The spec library: the API of `spec/` as typed data for the rest of the product (docs/contracts.md §2).
+ *
+ * Every file is read and parsed once, on first use; validators are compiled once and cached.
+ */
+export {
+  apiVersions,
+  isApiVersion,
+  versionCalendar,
+  decommissionDate,
+  hostName,
+  parseHostName,
+  addMonths,
+} from './versions.ts';
+export type {
+  ApiVersion,
+  VersionCalendar,
+  VersionInfo,
+  VersionCapabilities,
+  HostForm,
+  FeatureFact,
+} from './versions.ts';
+export { listRules, getRule, roles, ruleFamilies, isWellFormedRuleId } from './rules.ts';
+export type { Rule, Role } from './rules.ts';
+export { listErrors, lookupError, isCatalogued } from './errors.ts';
+export type { ErrorEntry, ErrorContext } from './errors.ts';
+export { SpecError } from './spec-error.ts';
+export type { SpecErrorCode } from './spec-error.ts';

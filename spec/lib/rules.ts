@@ -1,0 +1,104 @@
+/**
+ * The rule catalogue of `spec/rules.yaml`: every checkable statement of the seed, with the seed section
+ * it comes from, the versions and the roles it applies to.
+ */
+import { array, field, object, oneOf, string } from './parse.ts';
+import type { At } from './parse.ts';
+import { readSpecYaml } from './spec-files.ts';
+import { SpecError } from './spec-error.ts';
+import { apiVersions } from './versions.ts';
+import type { ApiVersion } from './versions.ts';
+
+/** A PSD2 role, named after its OAuth scope family. */
+export type Role = 'aisp' | 'cbpii' | 'pisp';
+
+/** Every role. */
+export const roles: readonly Role[] = ['aisp', 'cbpii', 'pisp'];
+
+/** One rule: what is checked, where the seed says it, for which versions and roles. */
+export interface Rule {
+  /** Stable UPPER-KEBAB id with a family prefix (docs/contracts.md §11), never reused. */
+  id: string;
+  title: string;
+  /** Seed heading path below the title, `##` > `###` texts, optionally a labelled paragraph last. */
+  section: string;
+  versions: ApiVersion[];
+  roles: Role[];
+}
+
+/** The family prefixes of rule ids (docs/contracts.md §11). */
+export const ruleFamilies = [
+  'TRN',
+  'TOK',
+  'CNS',
+  'AIS-ACC',
+  'AIS-BAL',
+  'AIS-TRX',
+  'AIS-OTH',
+  'QTA',
+  'CBP',
+  'PIS',
+  'FBK',
+  'REG',
+  'ERR',
+  'VER',
+  'BAD',
+] as const;
+
+const idPattern = new RegExp(`^(?:${ruleFamilies.join('|')})(?:-[A-Z0-9]+)+$`);
+
+/** True when `id` is UPPER-KEBAB with a known family prefix. */
+export function isWellFormedRuleId(id: string): boolean {
+  return idPattern.test(id);
+}
+
+const FILE = 'rules.yaml';
+let cached: { list: readonly Rule[]; byId: ReadonlyMap<string, Rule> } | undefined;
+
+function load(): NonNullable<typeof cached> {
+  if (cached === undefined) {
+    const list = parseRules(readSpecYaml(FILE), FILE);
+    cached = { list: Object.freeze(list), byId: new Map(list.map((r) => [r.id, r])) };
+  }
+  return cached;
+}
+
+/** Every rule of `spec/rules.yaml`, in file order; parsed once and cached. */
+export function listRules(): readonly Rule[] {
+  return load().list;
+}
+
+/** The rule with this id, or undefined. */
+export function getRule(id: string): Rule | undefined {
+  return load().byId.get(id);
+}
+
+/** Parses a rule catalogue document; rejects malformed and duplicate ids. */
+export function parseRules(value: unknown, file: string): Rule[] {
+  const root: At = { file, path: '$' };
+  const rules = field(object(value, root), 'rules', root, array(parseRule));
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (!isWellFormedRuleId(rule.id)) {
+      throw new SpecError(
+        'ERR_SPEC_INVALID',
+        `${file}: rule id ${rule.id} is not UPPER-KEBAB with a family prefix`,
+      );
+    }
+    if (seen.has(rule.id))
+      throw new SpecError('ERR_SPEC_INVALID', `${file}: rule id ${rule.id} is used twice`);
+    seen.add(rule.id);
+  }
+  return rules;
+}
+
+function parseRule(value: unknown, where: At): Rule {
+  const o = object(value, where);
+  return {
+    id: field(o, 'id', where, string),
+    title: field(o, 'title', where, string),
+    section: field(o, 'section', where, string),
+    versions: field(o, 'versions', where, array(oneOf(apiVersions))),
+    roles: field(o, 'roles', where, array(oneOf(roles))),
+  };
+}

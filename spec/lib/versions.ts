@@ -1,0 +1,239 @@
+/**
+ * API versions and the version calendar of `spec/versions.yaml`: STET releases, live dates (T0),
+ * the T0 + 3 months decommissioning rule, host forms and what each version offers.
+ */
+import {
+  array,
+  at,
+  boolean,
+  field,
+  integer,
+  isoDate,
+  nullableArray,
+  nullableIsoDate,
+  object,
+  oneOf,
+  string,
+} from './parse.ts';
+import type { At } from './parse.ts';
+import { readSpecYaml } from './spec-files.ts';
+import { SpecError } from './spec-error.ts';
+
+/** An API version, as written in resource paths (`/stet/psd2/<version>/…`). */
+export type ApiVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
+
+/** Every API version, oldest first. */
+export const apiVersions: readonly ApiVersion[] = ['v1', 'v1.4.2', 'v1.6.2'];
+
+/** True when `value` is one of {@link apiVersions}. */
+export function isApiVersion(value: unknown): value is ApiVersion {
+  return apiVersions.some((v) => v === value);
+}
+
+/** One version of the calendar. */
+export interface VersionInfo {
+  id: ApiVersion;
+  /** The STET release the version follows, e.g. `1.6.2.0`. */
+  stet: string;
+  /** Day the version was deployed on the live gateway (T0 of its predecessor); null when not yet. */
+  liveDate: string | null;
+  /** `seed` when the date comes from the seed, `default` when it is our documented configuration. */
+  liveDateSource: 'seed' | 'default';
+  note: string;
+}
+
+/** A host form; `<code>` in the template is the five-digit institution code. */
+export interface HostForm {
+  form: 'live' | 'sandbox' | 'former-live';
+  template: string;
+  status: 'current' | 'sandbox' | 'withdrawn';
+  /** First day the form is refused (410 HOST_WITHDRAWN), or null. */
+  withdrawnFrom: string | null;
+}
+
+/** A go-live fact of the seed about a feature (not an API version). */
+export interface FeatureFact {
+  name: string;
+  version: string;
+  liveDate: string;
+  seedText: string;
+}
+
+/** What a version offers, the seed's version differences as data. */
+export interface VersionCapabilities {
+  /** OAuth scope of the CBPII role, null when the version offers no funds confirmation. */
+  cbpiiScope: 'piisp' | 'cbpii' | null;
+  fundsConfirmation: boolean;
+  overdrafts: boolean;
+  owners: boolean;
+  /** Fields of the consent body, every one required. */
+  consentFields: string[];
+  /** Currency accounts (the same account in another currency, single OTHR balance). */
+  currencyAccounts: boolean;
+  /** `currency` allowed in the consent's account identification. */
+  accountIdentificationCurrency: boolean;
+  balanceTypes: string[];
+  cardBalanceTypes: string[];
+  cardOutstandingSign: 'positive' | 'negative';
+  /** `array` of strings (STET 1.4.0) or object with an `unstructured` array. */
+  remittanceInformation: 'array' | 'unstructured';
+}
+
+/** The parsed `spec/versions.yaml`. */
+export interface VersionCalendar {
+  versions: VersionInfo[];
+  deprecation: {
+    noticeMonths: number;
+    environments: string[];
+    announcement: string;
+    exceptionsWithoutNotice: string[];
+  };
+  hosts: HostForm[];
+  features: FeatureFact[];
+  capabilities: Record<ApiVersion, VersionCapabilities>;
+}
+
+const FILE = 'versions.yaml';
+let cached: VersionCalendar | undefined;
+
+/** The version calendar of `spec/versions.yaml`, parsed once and cached. */
+export function versionCalendar(): VersionCalendar {
+  cached ??= parseVersionCalendar(readSpecYaml(FILE), FILE);
+  return cached;
+}
+
+/** Parses a version calendar document (the shape of `spec/versions.yaml`), e.g. a deployment's own. */
+export function parseVersionCalendar(value: unknown, file: string): VersionCalendar {
+  const root: At = { file, path: '$' };
+  const doc = object(value, root);
+  const versions = field(doc, 'versions', root, array(parseVersion));
+  if (versions.map((v) => v.id).join() !== apiVersions.join()) {
+    throw new SpecError('ERR_SPEC_INVALID', `${file}: versions must list ${apiVersions.join(', ')} in order`);
+  }
+  const dep = field(doc, 'deprecation', root, object);
+  const depAt = at(root, 'deprecation');
+  const capsAt = at(root, 'capabilities');
+  const caps = field(doc, 'capabilities', root, object);
+  const capability = (v: ApiVersion): VersionCapabilities => field(caps, v, capsAt, parseCapabilities);
+  return {
+    versions,
+    deprecation: {
+      noticeMonths: field(dep, 'noticeMonths', depAt, integer),
+      environments: field(dep, 'environments', depAt, array(string)),
+      announcement: field(dep, 'announcement', depAt, string),
+      exceptionsWithoutNotice: field(dep, 'exceptionsWithoutNotice', depAt, array(string)),
+    },
+    hosts: field(doc, 'hosts', root, array(parseHost)),
+    features: field(doc, 'features', root, array(parseFeature)),
+    capabilities: { v1: capability('v1'), 'v1.4.2': capability('v1.4.2'), 'v1.6.2': capability('v1.6.2') },
+  };
+}
+
+function parseVersion(value: unknown, where: At): VersionInfo {
+  const o = object(value, where);
+  return {
+    id: field(o, 'id', where, oneOf(apiVersions)),
+    stet: field(o, 'stet', where, string),
+    liveDate: field(o, 'liveDate', where, nullableIsoDate),
+    liveDateSource: field(o, 'liveDateSource', where, oneOf(['seed', 'default'] as const)),
+    note: field(o, 'note', where, string),
+  };
+}
+
+function parseHost(value: unknown, where: At): HostForm {
+  const o = object(value, where);
+  return {
+    form: field(o, 'form', where, oneOf(['live', 'sandbox', 'former-live'] as const)),
+    template: field(o, 'template', where, string),
+    status: field(o, 'status', where, oneOf(['current', 'sandbox', 'withdrawn'] as const)),
+    withdrawnFrom: field(o, 'withdrawnFrom', where, nullableIsoDate),
+  };
+}
+
+function parseFeature(value: unknown, where: At): FeatureFact {
+  const o = object(value, where);
+  return {
+    name: field(o, 'name', where, string),
+    version: field(o, 'version', where, string),
+    liveDate: field(o, 'liveDate', where, isoDate),
+    seedText: field(o, 'seedText', where, string),
+  };
+}
+
+function parseCapabilities(value: unknown, where: At): VersionCapabilities {
+  const o = object(value, where);
+  return {
+    cbpiiScope: field(o, 'cbpiiScope', where, (v, w) =>
+      v === null ? null : oneOf(['piisp', 'cbpii'] as const)(v, w),
+    ),
+    fundsConfirmation: field(o, 'fundsConfirmation', where, boolean),
+    overdrafts: field(o, 'overdrafts', where, boolean),
+    owners: field(o, 'owners', where, boolean),
+    consentFields: field(o, 'consentFields', where, array(string)),
+    currencyAccounts: field(o, 'currencyAccounts', where, boolean),
+    accountIdentificationCurrency: field(o, 'accountIdentificationCurrency', where, boolean),
+    balanceTypes: field(o, 'balanceTypes', where, array(string)),
+    cardBalanceTypes: field(o, 'cardBalanceTypes', where, nullableArray(string)) ?? [],
+    cardOutstandingSign: field(o, 'cardOutstandingSign', where, oneOf(['positive', 'negative'] as const)),
+    remittanceInformation: field(
+      o,
+      'remittanceInformation',
+      where,
+      oneOf(['array', 'unstructured'] as const),
+    ),
+  };
+}
+
+/** Adds whole months to a `YYYY-MM-DD` date, clamping to the month's last day (05-31 + 1 month = 06-30). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (y === undefined || m === undefined || d === undefined) throw new RangeError(`not a date: ${date}`);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(Math.min(d, last), 2)}`;
+}
+
+/**
+ * Day from which `version` must be gone from sandbox and live: the successor's live date (T0) plus
+ * the notice months; null for the newest version or when the successor has no live date.
+ */
+export function decommissionDate(calendar: VersionCalendar, version: ApiVersion): string | null {
+  const index = calendar.versions.findIndex((v) => v.id === version);
+  const next = calendar.versions[index + 1];
+  if (next?.liveDate == null) return null;
+  return addMonths(next.liveDate, calendar.deprecation.noticeMonths);
+}
+
+/** The host name of an institution in a host form, e.g. `api-10101.psd2.groupbank.example`. */
+export function hostName(calendar: VersionCalendar, form: HostForm['form'], code: string): string {
+  const host = calendar.hosts.find((h) => h.form === form);
+  if (host === undefined) throw new SpecError('ERR_SPEC_INVALID', `${FILE}: no host form ${form}`);
+  return host.template.replace('<code>', code);
+}
+
+/** Splits a host name into its form and institution code, or undefined when it matches no form. */
+export function parseHostName(
+  calendar: VersionCalendar,
+  host: string,
+): { form: HostForm; code: string } | undefined {
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  for (const form of calendar.hosts) {
+    const [before, after] = form.template.split('<code>');
+    if (before === undefined || after === undefined) continue;
+    if (!name.startsWith(before) || !name.endsWith(after)) continue;
+    const code = name.slice(before.length, name.length - after.length);
+    if (/^\d{5}$/.test(code)) return { form, code };
+  }
+  return undefined;
+}
+
+/** Used by error messages when a caller names a version that does not exist. */
+export function assertApiVersion(value: string): ApiVersion {
+  if (isApiVersion(value)) return value;
+  throw new SpecError('ERR_SPEC_UNKNOWN_VERSION', `unknown API version ${value}`, {
+    hint: `Use one of ${apiVersions.join(', ')}.`,
+  });
+}
