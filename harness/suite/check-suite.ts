@@ -1,0 +1,105 @@
+/**
+ * Checks a schema-valid suite for what a schema cannot say: rule ids that exist, unique case ids,
+ * case versions within the suite's, regular expressions that compile, and every `{{name}}` or
+ * `link:` referring to a built-in or to a capture of an earlier step.
+ */
+import type { RawCase, RawStep, RawSuite } from './raw-suite.ts';
+import type { SourceProblem } from './suite-error.ts';
+import { isBuiltinRef, templateRefs } from './template.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+/** What the checker needs to know about rule ids (from `spec/lib`, injected so tests can pass a list). */
+export interface RuleCatalogue {
+  has(id: string): boolean;
+}
+
+/** Every problem found in `raw`; empty when the suite can run. */
+export function checkSuite(raw: RawSuite, source: YamlSource, rules: RuleCatalogue): SourceProblem[] {
+  const problems: SourceProblem[] = [];
+  const report = (pointer: string, message: string): void => {
+    problems.push({ where: source.locate(pointer), message });
+  };
+  const ids = new Map<string, number>();
+  raw.cases.forEach((c, i) => {
+    const pointer = `/cases/${i}`;
+    const previous = ids.get(c.id);
+    if (previous !== undefined)
+      report(`${pointer}/id`, `case id "${c.id}" is already used by case ${previous + 1}`);
+    ids.set(c.id, i);
+    c.rules.forEach((rule, r) => {
+      if (!rules.has(rule))
+        report(`${pointer}/rules/${r}`, `unknown rule id "${rule}" (not in spec/rules.yaml)`);
+    });
+    (c.versions ?? []).forEach((v, k) => {
+      if (!raw.versions.includes(v))
+        report(`${pointer}/versions/${k}`, `version ${v} is not among the suite's versions`);
+    });
+    const role = c.given?.role;
+    if (role !== undefined && !raw.roles.includes(role)) {
+      report(`${pointer}/given/role`, `role ${role} is not among the suite's roles`);
+    }
+    checkCase(c, pointer, report);
+  });
+  return problems;
+}
+
+function checkCase(c: RawCase, pointer: string, report: (pointer: string, message: string) => void): void {
+  const known = new Set<string>();
+  const visit = (steps: readonly RawStep[], base: string): void => {
+    steps.forEach((step, i) => {
+      const at = `${base}/${i}`;
+      for (const [path, template] of templatesOf(step)) {
+        for (const ref of templateRefs(template)) {
+          if (!isBuiltinRef(ref) && !known.has(ref)) {
+            report(`${at}/${path}`, `{{${ref}}} is neither a built-in nor captured by an earlier step`);
+          }
+        }
+      }
+      const link = step.request?.link ?? (typeof step.journey === 'object' ? step.journey.link : undefined);
+      if (link !== undefined && !known.has(link)) {
+        report(
+          `${at}/${step.request === undefined ? 'journey' : 'request'}/link`,
+          `link "${link}" is not captured by an earlier step`,
+        );
+      }
+      for (const [path, pattern] of regexesOf(step)) {
+        try {
+          new RegExp(pattern);
+        } catch {
+          report(`${at}/${path}`, `"${pattern}" is not a valid regular expression`);
+        }
+      }
+      if (step.repeat !== undefined) visit(step.repeat.steps, `${at}/repeat/steps`);
+      for (const name of Object.keys(step.capture ?? {})) known.add(name);
+    });
+  };
+  visit(c.steps, `${pointer}/steps`);
+}
+
+/** Every templated string of a step (not descending into repeat), with its pointer below the step. */
+function templatesOf(step: RawStep): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string') out.push([path, value]);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}/${i}`));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [k, v] of Object.entries(value)) walk(v, `${path}/${k}`);
+    }
+  };
+  for (const key of ['request', 'journey', 'token', 'sandbox', 'expect'] as const) {
+    if (step[key] !== undefined) walk(step[key], key);
+  }
+  return out;
+}
+
+function regexesOf(step: RawStep): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const e = step.expect;
+  e?.json?.forEach((c, i) => c.matches !== undefined && out.push([`expect/json/${i}/matches`, c.matches]));
+  e?.every?.forEach((c, i) => c.matches !== undefined && out.push([`expect/every/${i}/matches`, c.matches]));
+  for (const [name, c] of Object.entries(e?.headers ?? {})) {
+    if (typeof c === 'object' && c.matches !== undefined)
+      out.push([`expect/headers/${name}/matches`, c.matches]);
+  }
+  return out;
+}

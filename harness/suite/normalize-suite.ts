@@ -1,0 +1,187 @@
+/**
+ * From a suite as written (shorthands, omitted defaults) to the plain {@link SuiteDefinition}.
+ */
+import type { RawCase, RawExpect, RawStep } from './raw-suite.ts';
+import type {
+  CaseDefinition,
+  Check,
+  Expectations,
+  Given,
+  LinksCheck,
+  StepDefinition,
+  SuiteDefinition,
+  SuiteRole,
+} from './suite-definition.ts';
+import type { RawSuite } from './raw-suite.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+/** Normalises a schema-valid suite; `source` gives every node its `file:line:col`. */
+export function normalizeSuite(raw: RawSuite, source: YamlSource): SuiteDefinition {
+  return {
+    suite: raw.suite,
+    title: raw.title,
+    file: source.file,
+    versions: raw.versions,
+    roles: raw.roles,
+    tags: raw.tags ?? [],
+    cases: raw.cases.map((c, i) => normalizeCase(c, `/cases/${i}`, raw, source)),
+  };
+}
+
+function normalizeCase(raw: RawCase, pointer: string, suite: RawSuite, source: YamlSource): CaseDefinition {
+  return {
+    id: raw.id,
+    title: raw.title,
+    at: source.locate(pointer),
+    rules: raw.rules,
+    tags: [...(suite.tags ?? []), ...(raw.tags ?? [])],
+    versions: raw.versions ?? suite.versions,
+    given: normalizeGiven(raw, suite.roles[0] ?? 'aisp'),
+    steps: raw.steps.map((s, i) => normalizeStep(s, `${pointer}/steps/${i}`, source)),
+  };
+}
+
+function normalizeGiven(raw: RawCase, defaultRole: SuiteRole): Given {
+  const g = raw.given ?? {};
+  const c = g.consent;
+  return {
+    persona: g.persona ?? 'alice',
+    role: g.role ?? defaultRole,
+    tpp: g.tpp,
+    login: (g.login ?? false) || c !== undefined,
+    consent:
+      c === undefined
+        ? undefined
+        : {
+            balances: c.balances ?? [],
+            transactions: c.transactions ?? [],
+            overdrafts: c.overdrafts ?? [],
+            owners: c.owners ?? [],
+            psuIdentity: c.psuIdentity ?? false,
+            trustedBeneficiaries: c.trustedBeneficiaries ?? false,
+          },
+    clock:
+      g.clock?.travel !== undefined
+        ? { travel: g.clock.travel }
+        : g.clock?.at !== undefined
+          ? { at: g.clock.at }
+          : undefined,
+    // Time travel is a sandbox action: a clock precondition needs the capability.
+    needs: [...new Set([...(g.needs ?? []), ...(g.clock === undefined ? [] : ['sandbox' as const])])],
+    institutions: g.institutions,
+    features: g.features ?? {},
+  };
+}
+
+function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepDefinition {
+  const at = source.locate(pointer);
+  const expect = normalizeExpect(raw.expect);
+  const capture: StepDefinition['capture'] = {};
+  for (const [name, c] of Object.entries(raw.capture ?? {})) {
+    if (c.json !== undefined) capture[name] = { json: c.json };
+    else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
+    else if (c.query !== undefined) capture[name] = { query: c.query };
+  }
+  const base = { at, expect, capture };
+  if (raw.request !== undefined) {
+    const r = raw.request;
+    const method = r.method ?? 'GET';
+    return {
+      ...base,
+      name: raw.name ?? `${method} ${r.path ?? `link ${r.link ?? ''}`}`,
+      action: {
+        kind: 'request',
+        method,
+        path: r.path,
+        link: r.link,
+        query: Object.fromEntries(Object.entries(r.query ?? {}).map(([k, v]) => [k, String(v)])),
+        headers: r.headers ?? {},
+        body: r.body,
+        contentType: r.contentType,
+        auth: r.auth ?? 'token',
+        token: r.token,
+        withoutPsuIp: r.withoutPsuIp ?? false,
+        unsigned: r.unsigned ?? false,
+        badSignature: r.badSignature ?? false,
+        badDigest: r.badDigest ?? false,
+        noClientCertificate: r.noClientCertificate ?? false,
+        tpp: r.tpp,
+        host: r.host,
+      },
+    };
+  }
+  if (raw.journey !== undefined) {
+    const j = typeof raw.journey === 'string' ? { outcome: raw.journey } : raw.journey;
+    return {
+      ...base,
+      name: raw.name ?? `journey ${j.outcome}`,
+      action: {
+        kind: 'journey',
+        outcome: j.outcome,
+        loginHint: j.loginHint ?? true,
+        scope: j.scope,
+        link: j.link,
+        redirectUri: j.redirectUri,
+        clientId: j.clientId,
+      },
+    };
+  }
+  if (raw.token !== undefined) {
+    const t = typeof raw.token === 'string' ? { grant: raw.token } : raw.token;
+    return {
+      ...base,
+      name: raw.name ?? `token ${t.grant}`,
+      action: {
+        kind: 'token',
+        grant: t.grant,
+        code: t.code,
+        refreshToken: t.refreshToken,
+        redirectUri: t.redirectUri,
+        clientId: t.clientId,
+        codeVerifier: t.codeVerifier,
+        scope: t.scope,
+        fallback: t.fallback ?? false,
+        form: t.form ?? {},
+        keep: t.keep ?? true,
+      },
+    };
+  }
+  if (raw.sandbox !== undefined) {
+    const s = typeof raw.sandbox === 'string' ? { action: raw.sandbox } : raw.sandbox;
+    return {
+      ...base,
+      name: raw.name ?? `sandbox ${s.action}`,
+      action: { kind: 'sandbox', action: s.action, by: s.by, at: s.at, account: s.account },
+    };
+  }
+  const r = raw.repeat ?? { times: 1, steps: [] };
+  return {
+    ...base,
+    name: raw.name ?? `repeat ${r.times}×`,
+    action: {
+      kind: 'repeat',
+      times: r.times,
+      steps: r.steps.map((s, i) => normalizeStep(s, `${pointer}/repeat/steps/${i}`, source)),
+    },
+  };
+}
+
+function normalizeExpect(raw: RawExpect | undefined): Expectations {
+  const e = raw ?? {};
+  const headers: Record<string, Check> = {};
+  for (const [name, check] of Object.entries(e.headers ?? {})) {
+    headers[name.toLowerCase()] = typeof check === 'string' ? { equals: check } : check;
+  }
+  const links: LinksCheck[] = (e.links === undefined ? [] : Array.isArray(e.links) ? e.links : [e.links]).map(
+    (l) => ({
+      at: l.at ?? '$._links',
+      present: l.present ?? [],
+      absent: l.absent ?? [],
+    }),
+  );
+  const out: Expectations = { headers, json: e.json ?? [], every: e.every ?? [], links };
+  if (e.status !== undefined) out.status = Array.isArray(e.status) ? e.status : [e.status];
+  if (e.error !== undefined) out.error = e.error;
+  if (e.schema !== undefined) out.schema = e.schema;
+  return out;
+}

@@ -1,0 +1,196 @@
+/**
+ * Parsed suites as plain, serialisable data: what a suite says, never how it runs.
+ *
+ * The runner (`harness/runner/`) holds the code that executes these definitions, as mockttp keeps
+ * its rule definitions apart from their implementations. Every node keeps `at` (`file:line:col`) so a
+ * failure or a load error can point back at the YAML.
+ */
+
+/** An API version of the seed (matches `spec/lib` ApiVersion). */
+export type SuiteVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
+
+/** A PSD2 role (matches `spec/lib` Role). */
+export type SuiteRole = 'aisp' | 'cbpii' | 'pisp';
+
+/** A capability a target may offer (contracts §9). */
+export type Capability = 'sandbox';
+
+/** One suite file. */
+export interface SuiteDefinition {
+  suite: string;
+  title: string;
+  file: string;
+  versions: SuiteVersion[];
+  roles: SuiteRole[];
+  tags: string[];
+  cases: CaseDefinition[];
+}
+
+/** One case: the rules it checks, its preconditions, its steps. */
+export interface CaseDefinition {
+  id: string;
+  title: string;
+  at: string;
+  rules: string[];
+  tags: string[];
+  /** Versions this case runs for (the suite's when the case names none). */
+  versions: SuiteVersion[];
+  given: Given;
+  steps: StepDefinition[];
+}
+
+/** Account selector of the consent shorthand. */
+export type AccountSelector =
+  'all' | 'euro' | 'non-euro' | { currency?: string; iban?: string; index?: number };
+
+/** The consent shorthand: lists of selectors over the unconsented account list. */
+export interface ConsentShorthand {
+  balances: AccountSelector[];
+  transactions: AccountSelector[];
+  overdrafts: AccountSelector[];
+  owners: AccountSelector[];
+  psuIdentity: boolean;
+  trustedBeneficiaries: boolean;
+}
+
+/** Preconditions of a case. */
+export interface Given {
+  persona: string;
+  role: SuiteRole;
+  /** Alternate TPP name (target `tpps:`), or undefined for the main TPP. */
+  tpp: string | undefined;
+  /** Log in (journey + exchange) before the steps; implied by `consent`. */
+  login: boolean;
+  consent: ConsentShorthand | undefined;
+  clock: { travel: string } | { at: string } | undefined;
+  needs: Capability[];
+  /** Institutions the case applies to (all when undefined). */
+  institutions: string[] | undefined;
+  features: { fundsConfirmation?: boolean };
+}
+
+/** A check on one value (or on the set of values a JSONPath selects: exists and counts). */
+export interface Check {
+  equals?: unknown;
+  notEquals?: unknown;
+  exists?: boolean;
+  count?: number;
+  minCount?: number;
+  maxCount?: number;
+  matches?: string;
+  oneOf?: unknown[];
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
+  gt?: unknown;
+  gte?: unknown;
+  lt?: unknown;
+  lte?: unknown;
+}
+
+/** A check on the values at a JSONPath. */
+export interface PathCheck extends Check {
+  path: string;
+}
+
+/** Presence and absence of `_links` relations on the object(s) at `at`. */
+export interface LinksCheck {
+  at: string;
+  present: string[];
+  absent: string[];
+}
+
+/** Expectations on a step's response. Each failure carries expected and actual. */
+export interface Expectations {
+  status?: number[];
+  error?: string;
+  headers: Record<string, Check>;
+  schema?: string;
+  json: PathCheck[];
+  every: PathCheck[];
+  links: LinksCheck[];
+}
+
+/** Where a capture takes its value from. */
+export type CaptureSource = { json: string } | { header: string } | { query: string };
+
+/** HTTP request step. */
+export interface RequestAction {
+  kind: 'request';
+  method: string;
+  /** Templated path, or undefined when following a link. */
+  path: string | undefined;
+  /** Capture name of a `_links` href to follow. */
+  link: string | undefined;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  contentType: string | undefined;
+  auth: 'token' | 'none';
+  token: string | undefined;
+  withoutPsuIp: boolean;
+  unsigned: boolean;
+  badSignature: boolean;
+  badDigest: boolean;
+  noClientCertificate: boolean;
+  tpp: string | undefined;
+  host: string | undefined;
+}
+
+/** Outcomes a PSU journey can be driven to. */
+export type JourneyOutcome = 'consent' | 'refuse' | 'timeout' | 'wrong-otp';
+
+/** PSU journey step (authorize pages, then the callback). */
+export interface JourneyAction {
+  kind: 'journey';
+  outcome: JourneyOutcome;
+  loginHint: boolean;
+  scope: string | undefined;
+  link: string | undefined;
+  redirectUri: string | undefined;
+  clientId: string | undefined;
+}
+
+/** Grant types of the token step. */
+export type Grant = 'exchange' | 'refresh' | 'client-credentials';
+
+/** Token endpoint step. */
+export interface TokenAction {
+  kind: 'token';
+  grant: Grant;
+  code: string | undefined;
+  refreshToken: string | undefined;
+  redirectUri: string | undefined;
+  clientId: string | undefined;
+  codeVerifier: string | undefined;
+  scope: string | undefined;
+  fallback: boolean;
+  form: Record<string, string>;
+  keep: boolean;
+}
+
+/** Sandbox control actions (contracts §5). */
+export type SandboxActionName = 'travel' | 'reset' | 'revoke-tokens' | 'block' | 'close' | 'book-pending';
+
+/** Sandbox control step. */
+export interface SandboxAction {
+  kind: 'sandbox';
+  action: SandboxActionName;
+  by: string | undefined;
+  at: string | undefined;
+  account: string | undefined;
+}
+
+/** Repeat a block of steps. */
+export interface RepeatAction {
+  kind: 'repeat';
+  times: number;
+  steps: StepDefinition[];
+}
+
+/** One step: an action, its expectations and its captures. */
+export interface StepDefinition {
+  name: string;
+  at: string;
+  action: RequestAction | JourneyAction | TokenAction | SandboxAction | RepeatAction;
+  expect: Expectations;
+  capture: Record<string, CaptureSource>;
+}

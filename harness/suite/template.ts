@@ -1,0 +1,63 @@
+/**
+ * The `{{name}}` template syntax of suites, parsed once so the loader can check every name before a
+ * run and the runner can fill them in.
+ *
+ * A name is a built-in (see {@link builtinNames}), a capture of an earlier step, or a date expression
+ * `today`, `today-30d`, `today+1d` (the PSU's calendar day, so it follows sandbox time travel).
+ */
+
+/** Names every case has, without capturing them. */
+export const builtinNames: ReadonlySet<string> = new Set([
+  'version',
+  'institution',
+  'persona',
+  'psuId',
+  'identifier',
+  'clientId',
+  'redirectUri',
+  'now',
+  'code',
+  'state',
+  'codeVerifier',
+  'accessToken',
+  'refreshToken',
+  'requestId',
+  'confirmation',
+]);
+
+/** A part of a template: literal text or a reference. */
+export type TemplatePart = { text: string } | { ref: string };
+
+const refPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:[+-]\d+d)?)\s*\}\}/g;
+
+/** Splits a template into literal text and references. */
+export function parseTemplate(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  for (const match of template.matchAll(refPattern)) {
+    const index = match.index;
+    if (index > last) parts.push({ text: template.slice(last, index) });
+    parts.push({ ref: match[1] ?? '' });
+    last = index + match[0].length;
+  }
+  if (last < template.length) parts.push({ text: template.slice(last) });
+  return parts;
+}
+
+/** The references of a template, in order. */
+export function templateRefs(template: string): string[] {
+  return parseTemplate(template).flatMap((p) => ('ref' in p ? [p.ref] : []));
+}
+
+/** A `today±Nd` expression, parsed; undefined for any other name. */
+export function parseDateRef(ref: string): { offsetDays: number } | undefined {
+  const match = /^today(?:([+-])(\d+)d)?$/.exec(ref);
+  if (match === null) return undefined;
+  const n = Number(match[2] ?? '0');
+  return { offsetDays: match[1] === '-' ? -n : n };
+}
+
+/** True when `ref` needs no capture: a built-in or a date expression. */
+export function isBuiltinRef(ref: string): boolean {
+  return builtinNames.has(ref) || parseDateRef(ref) !== undefined;
+}
