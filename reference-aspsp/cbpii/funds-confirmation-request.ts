@@ -1,0 +1,72 @@
+import type { Validator } from '../../spec/lib/index.ts';
+import { isValidIban } from './iban.ts';
+import type { MoneyAmount } from './funds-decision.ts';
+
+/** A funds confirmation request the bank can answer (seed: Resources, Funds confirmation request). */
+export interface FundsConfirmationRequest {
+  readonly paymentCoverageRequestId: string;
+  readonly payee: string | undefined;
+  readonly instructedAmount: MoneyAmount;
+  /** The IBAN addressed: the only addressing the bank accepts. */
+  readonly iban: string;
+  /** The request as received, echoed in the response's `request`. */
+  readonly echo: Readonly<Record<string, unknown>>;
+}
+
+/** Why a body is refused, as the code of spec/errors.yaml the route answers with. */
+export type FundsConfirmationRefusal = 'FF01' | 'AC01';
+
+/** The outcome of {@link parseFundsConfirmationRequest}. */
+export type FundsConfirmationParse =
+  | { readonly ok: true; readonly request: FundsConfirmationRequest }
+  | { readonly ok: false; readonly code: FundsConfirmationRefusal; readonly errors: readonly string[] };
+
+/** A well-formed account identification, put in place of the sent one to tell AC01 from FF01. */
+const placeholderAccountId = { iban: 'FR7630006000011234567890189' };
+
+/**
+ * Parses a funds confirmation body with the version's schema (`validate`, from spec/lib).
+ *
+ * The seed splits the refusals: `FF01` for the body format (empty body, missing request id, amount or
+ * currency), `AC01` for an invalid or missing IBAN. A body whose only defect is its `accountId` (missing,
+ * malformed, or addressed by `other` without an IBAN) is AC01; any other defect is FF01. The split is
+ * made by validating again with a well-formed `accountId`, so it never depends on ajv's error paths.
+ */
+export function parseFundsConfirmationRequest(body: unknown, validate: Validator): FundsConfirmationParse {
+  if (!isRecord(body)) return { ok: false, code: 'FF01', errors: ['the body must be a JSON object'] };
+  const result = validate(body);
+  if (!result.valid) {
+    const withoutAccount = validate({ ...body, accountId: placeholderAccountId });
+    return { ok: false, code: withoutAccount.valid ? 'AC01' : 'FF01', errors: result.errors };
+  }
+  const accountId = body.accountId;
+  const iban = isRecord(accountId) ? accountId.iban : undefined;
+  if (typeof iban !== 'string' || !isValidIban(iban)) {
+    return { ok: false, code: 'AC01', errors: ['accountId.iban is missing or not a valid IBAN'] };
+  }
+  const amount = body.instructedAmount;
+  const id = body.paymentCoverageRequestId;
+  // The schema guarantees these shapes; the checks keep the types honest without a cast.
+  if (
+    !isRecord(amount) ||
+    typeof amount.amount !== 'string' ||
+    typeof amount.currency !== 'string' ||
+    typeof id !== 'string'
+  ) {
+    return { ok: false, code: 'FF01', errors: result.errors };
+  }
+  return {
+    ok: true,
+    request: {
+      paymentCoverageRequestId: id,
+      payee: typeof body.payee === 'string' ? body.payee : undefined,
+      instructedAmount: { amount: amount.amount, currency: amount.currency },
+      iban,
+      echo: { paymentCoverageRequestId: id, instructedAmount: amount, accountId },
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
