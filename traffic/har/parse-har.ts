@@ -65,7 +65,8 @@ function postData(value: unknown, path: string): HarPostData | undefined {
   const params = data['params'] === undefined ? undefined : nameValues(data['params'], `${path}.params`);
   let text = optionalString(data['text'], `${path}.text`);
   // HAR allows a form body given only as params; the tools always want the text.
-  if (text === undefined) text = new URLSearchParams((params ?? []).map((p) => [p.name, p.value])).toString();
+  if (text === undefined)
+    text = new URLSearchParams((params ?? []).map((p): [string, string] => [p.name, p.value])).toString();
   return params === undefined ? { mimeType, text } : { mimeType, text, params };
 }
 

@@ -59,7 +59,10 @@ describe('redactHar', () => {
 
   it('keeps a redacted JSON body valid JSON', () => {
     for (const e of har.log.entries)
-      if (e.response.content.text) expect(() => JSON.parse(e.response.content.text ?? '')).not.toThrow();
+      if (e.response.content.text)
+        expect(() => {
+          JSON.parse(e.response.content.text ?? '');
+        }).not.toThrow();
   });
 });
 
