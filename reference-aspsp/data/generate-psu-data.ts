@@ -1,0 +1,153 @@
+import { addDays, parisDate } from './calendar-date.ts';
+import {
+  draftAccountHistory,
+  draftCardDebits,
+  draftCardReceipts,
+  finishTransactions,
+} from './generate-transactions.ts';
+import { frenchIban } from './iban.ts';
+import type { AccountTemplate, PersonaTemplate } from './persona-template.ts';
+import { createPrng, stableDigits, stableId } from './prng.ts';
+import { parseAmount, type BankAccount, type BankCard, type PsuData, type Person } from './psu-data.ts';
+
+/** What identifies a PSU's data: the same values always generate the same data. */
+export interface GenerationInput {
+  readonly template: PersonaTemplate;
+  readonly institution: string;
+  readonly psuId: string;
+  /** The PSU's time at generation: dates are relative to its Paris day. */
+  readonly anchor: Date;
+}
+
+/** Currency accounts have no history template of their own: a short one is enough to read. */
+const currencyAccountHistory = { recent: 6, older: 0, pending: 0, future: 0 } as const;
+
+/** BIC of an institution of the group (bank code in the branch part). */
+export function bicOf(institution: string): string {
+  return `GRBKFRPP${institution.slice(-3)}`;
+}
+
+/**
+ * Generates everything a PSU holds at one institution from its persona template.
+ *
+ * Identity-like values (IBANs, resourceIds, card numbers) depend on the institution and psuId only, so
+ * they survive a regeneration at another instant (a reset or a restart keeps consents meaningful);
+ * dates and transactions depend on the anchor's Paris day too.
+ */
+export function generatePsuData(input: GenerationInput): PsuData {
+  const { template, institution, psuId } = input;
+  const seed = `${institution}:${psuId}`;
+  const today = parisDate(input.anchor);
+  const branchCode = stableDigits(`${seed}:branch`, 5);
+  const psu: Person = { firstName: template.firstName, lastName: template.lastName };
+  const accounts: BankAccount[] = [];
+  const cards: BankCard[] = [];
+
+  const cardDebits = new Map<string, ReturnType<typeof draftCardDebits>>();
+  for (const card of template.cards) {
+    const cardSeed = `${seed}:card:${card.key}`;
+    const maskedPan = `4974${stableDigits(`${cardSeed}:bin`, 2)}XXXXXX${stableDigits(`${cardSeed}:pan`, 4)}`;
+    const receipts = draftCardReceipts({
+      prng: createPrng(cardSeed),
+      count: card.receipts,
+      today,
+      currency: 'EUR',
+    });
+    cardDebits.set(card.backing, [
+      ...(cardDebits.get(card.backing) ?? []),
+      ...draftCardDebits({ receipts, maskedPan }),
+    ]);
+    cards.push({
+      kind: 'card',
+      key: card.key,
+      resourceId: stableId(cardSeed),
+      maskedPan,
+      currency: 'EUR',
+      backingKey: card.backing,
+      product: card.product,
+      name: card.name,
+      available: card.available,
+      state: 'enabled',
+      carriedOverCents: parseAmount(card.carriedOver),
+      transactions: finishTransactions(receipts, cardSeed),
+    });
+  }
+
+  for (const account of template.accounts) {
+    const accountSeed = `${seed}:account:${account.key}`;
+    const iban = frenchIban({
+      bankCode: institution,
+      branchCode,
+      accountNumber: stableDigits(`${accountSeed}:number`, 11),
+    });
+    const openedAt = openingInstant(input.anchor, account);
+    const owners = [psu, ...account.coOwners];
+    const drafts = [
+      ...draftAccountHistory({
+        prng: createPrng(accountSeed),
+        history: account.history,
+        today,
+        currency: account.currency,
+      }),
+      ...(cardDebits.get(account.key) ?? []),
+    ];
+    accounts.push({
+      kind: 'account',
+      key: account.key,
+      resourceId: stableId(accountSeed),
+      iban,
+      currency: account.currency,
+      currencyAccountOf: undefined,
+      product: account.product,
+      name: account.name,
+      state: account.state,
+      openedAt,
+      openingBalanceCents: parseAmount(account.openingBalance),
+      overdraftCents: parseAmount(account.overdraft),
+      owners,
+      transactions: finishTransactions(drafts, accountSeed),
+    });
+    for (const currency of account.currencyAccounts) {
+      const currencySeed = `${accountSeed}:${currency}`;
+      const prng = createPrng(currencySeed);
+      accounts.push({
+        kind: 'account',
+        key: `${account.key}-${currency}`,
+        resourceId: stableId(currencySeed),
+        iban,
+        currency,
+        currencyAccountOf: account.key,
+        product: `${account.product} (${currency})`,
+        name: `${account.name} ${currency}`,
+        state: account.state,
+        openedAt,
+        openingBalanceCents: prng.int(10_000, 500_000),
+        overdraftCents: 0,
+        owners,
+        transactions: finishTransactions(
+          draftAccountHistory({ prng, history: currencyAccountHistory, today, currency }),
+          currencySeed,
+        ),
+      });
+    }
+  }
+
+  return {
+    institution,
+    psuId,
+    persona: template.name,
+    firstName: template.firstName,
+    lastName: template.lastName,
+    usage: template.usage,
+    anchor: input.anchor.toISOString(),
+    bicFi: bicOf(institution),
+    accounts,
+    cards,
+  };
+}
+
+/** An account opened `openedDaysAgo` days before the anchor; 0 means at the anchor instant itself. */
+function openingInstant(anchor: Date, account: AccountTemplate): string {
+  if (account.openedDaysAgo === 0) return anchor.toISOString();
+  return `${addDays(parisDate(anchor), -account.openedDaysAgo)}T08:00:00.000Z`;
+}

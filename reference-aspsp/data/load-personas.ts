@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { parsePersonaTemplates, type PersonaTemplate } from './persona-template.ts';
+
+let cached: readonly PersonaTemplate[] | undefined;
+
+/** The persona templates of `personas.yaml`, read and checked once. */
+export function personaTemplates(): readonly PersonaTemplate[] {
+  cached ??= parsePersonaTemplates(parse(readFileSync(join(import.meta.dirname, 'personas.yaml'), 'utf8')));
+  return cached;
+}
+
+/** The template named `name`, or undefined. */
+export function findPersona(name: string): PersonaTemplate | undefined {
+  return personaTemplates().find((persona) => persona.name === name);
+}

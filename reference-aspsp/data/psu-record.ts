@@ -1,0 +1,152 @@
+import type { StoreTx } from '../store/index.ts';
+import { findPersona } from './load-personas.ts';
+import { generatePsuData } from './generate-psu-data.ts';
+import type { AccountState } from './persona-template.ts';
+import type { BankAccount, BankCard, BankTransaction, PsuData } from './psu-data.ts';
+import { readField, readString } from './read-field.ts';
+
+/**
+ * What the store keeps of a PSU's data: the generation input and the sandbox changes since, never the
+ * generated data itself (regenerating is cheaper than storing hundreds of transactions per clone).
+ *
+ * Collection `psu-data`, key `<institution>:<psuId>`.
+ */
+export interface PsuRecord {
+  readonly institution: string;
+  readonly psuId: string;
+  readonly persona: string;
+  /** The PSU's time the data is generated relative to (ISO 8601). */
+  readonly anchor: string;
+  /** State changes by account or card resourceId (sandbox block / close). */
+  readonly states: Readonly<Record<string, AccountState>>;
+  /** Pending transactions booked since, by transaction resourceId (sandbox book-pending). */
+  readonly bookings: Readonly<Record<string, Booking>>;
+}
+
+/** How a PDNG transaction was booked. */
+export interface Booking {
+  readonly bookingDate: string;
+  readonly entryReference: string;
+}
+
+/** Collection of {@link PsuRecord} values. */
+export const psuDataCollection = 'psu-data';
+
+function parseStringMap<T>(value: unknown, parse: (item: unknown) => T | undefined): Record<string, T> {
+  const result: Record<string, T> = {};
+  if (typeof value !== 'object' || value === null) return result;
+  for (const key of Object.keys(value)) {
+    const item = parse(readField(value, key));
+    if (item !== undefined) result[key] = item;
+  }
+  return result;
+}
+
+function parseState(value: unknown): AccountState | undefined {
+  return value === 'enabled' || value === 'blocked' || value === 'closed' ? value : undefined;
+}
+
+function parseBooking(value: unknown): Booking | undefined {
+  const bookingDate = readString(value, 'bookingDate');
+  const entryReference = readString(value, 'entryReference');
+  return bookingDate === undefined || entryReference === undefined
+    ? undefined
+    : { bookingDate, entryReference };
+}
+
+/** Parses a stored record; undefined when absent or malformed. */
+export function parsePsuRecord(value: unknown): PsuRecord | undefined {
+  const institution = readString(value, 'institution');
+  const psuId = readString(value, 'psuId');
+  const persona = readString(value, 'persona');
+  const anchor = readString(value, 'anchor');
+  if (institution === undefined || psuId === undefined || persona === undefined || anchor === undefined)
+    return undefined;
+  if (Number.isNaN(Date.parse(anchor))) return undefined;
+  return {
+    institution,
+    psuId,
+    persona,
+    anchor,
+    states: parseStringMap(readField(value, 'states'), parseState),
+    bookings: parseStringMap(readField(value, 'bookings'), parseBooking),
+  };
+}
+
+/** Reads the record of a PSU. */
+export async function getPsuRecord(
+  tx: StoreTx,
+  institution: string,
+  psuId: string,
+): Promise<PsuRecord | undefined> {
+  return parsePsuRecord(await tx.get(psuDataCollection, `${institution}:${psuId}`));
+}
+
+/** Writes the record of a PSU. */
+export async function putPsuRecord(tx: StoreTx, record: PsuRecord): Promise<void> {
+  await tx.put(psuDataCollection, `${record.institution}:${record.psuId}`, record);
+}
+
+/** Generated data by generation input: identical inputs share one immutable result. */
+const generated = new Map<string, PsuData>();
+const cacheLimit = 256;
+
+function generatedFor(record: PsuRecord): PsuData | undefined {
+  const key = `${record.institution}:${record.psuId}:${record.persona}:${record.anchor}`;
+  const hit = generated.get(key);
+  if (hit !== undefined) return hit;
+  const template = findPersona(record.persona);
+  if (template === undefined) return undefined;
+  const data = generatePsuData({
+    template,
+    institution: record.institution,
+    psuId: record.psuId,
+    anchor: new Date(record.anchor),
+  });
+  if (generated.size >= cacheLimit) {
+    const oldest = generated.keys().next();
+    if (oldest.done !== true) generated.delete(oldest.value);
+  }
+  generated.set(key, data);
+  return data;
+}
+
+function book(
+  transactions: readonly BankTransaction[],
+  bookings: PsuRecord['bookings'],
+): readonly BankTransaction[] {
+  if (!transactions.some((transaction) => bookings[transaction.resourceId] !== undefined))
+    return transactions;
+  return transactions.map((transaction) => {
+    const booking = bookings[transaction.resourceId];
+    if (booking === undefined) return transaction;
+    return { ...transaction, status: 'BOOK', ...booking, expectedBookingDate: undefined };
+  });
+}
+
+/** The generated data of a record with its sandbox changes applied. */
+export function applyRecord(data: PsuData, record: PsuRecord): PsuData {
+  const accounts: BankAccount[] = data.accounts.map((account) => ({
+    ...account,
+    state: record.states[account.resourceId] ?? account.state,
+    transactions: book(account.transactions, record.bookings),
+  }));
+  const cards: BankCard[] = data.cards.map((card) => ({
+    ...card,
+    state: record.states[card.resourceId] ?? card.state,
+    transactions: book(card.transactions, record.bookings),
+  }));
+  return { ...data, accounts, cards };
+}
+
+/** Everything the PSU holds now, or undefined for a PSU without data. */
+export async function loadPsuData(
+  tx: StoreTx,
+  institution: string,
+  psuId: string,
+): Promise<PsuData | undefined> {
+  const record = await getPsuRecord(tx, institution, psuId);
+  if (record === undefined) return undefined;
+  const data = generatedFor(record);
+  return data === undefined ? undefined : applyRecord(data, record);
+}
