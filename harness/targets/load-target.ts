@@ -1,0 +1,135 @@
+/**
+ * Loads a target file (contracts §9): YAML with positions, the target JSON Schema, then every PEM file
+ * it names, relative to the target file.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
+import type { SourceProblem } from '../suite/suite-error.ts';
+import { parseYamlSource, type YamlSource } from '../suite/yaml-source.ts';
+import {
+  defaultSignatureHeaders,
+  type BrowserStep,
+  type PersonaTarget,
+  type Target,
+  type TppCredentials,
+} from './target-definition.ts';
+import { TargetError } from './target-error.ts';
+import type { Capability, SuiteVersion } from '../suite/suite-definition.ts';
+
+/** The published JSON Schema of target files. */
+export const targetSchemaUrl = new URL('./target.schema.json', import.meta.url);
+
+interface RawTpp {
+  clientId: string;
+  qwac: { cert: string; key: string };
+  qseal: { key: string; cert?: string; keyId: string };
+  redirectUri: string;
+}
+
+interface RawTarget {
+  name: string;
+  baseUrl: string;
+  connect?: string;
+  ca?: string;
+  versions: SuiteVersion[];
+  institutions: Array<{
+    code: string;
+    confirmationSegment?: string;
+    fundsConfirmation?: boolean;
+    sandbox?: boolean;
+    signature?: { headers: string[] };
+  }>;
+  tpp: RawTpp;
+  tpps?: Record<string, RawTpp>;
+  signature?: { headers: string[] };
+  personas?: Record<
+    string,
+    { identifier?: string; otp?: string; driver?: PersonaTarget['driver']; institutions?: string[] }
+  >;
+  browser?: { steps?: BrowserStep[] };
+  callback?: { cert: string; key: string };
+  capabilities?: Capability[];
+}
+
+let validator: LocatedValidator<RawTarget> | undefined;
+
+/** Reads and parses the target file at `file`. Throws {@link TargetError} with `file:line:col`. */
+export function loadTarget(file: string): Target {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new TargetError([
+      { where: file, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` },
+    ]);
+  }
+  return parseTarget(file, text);
+}
+
+/** Parses target text read from `file` (PEM paths are resolved next to `file`). */
+export function parseTarget(file: string, text: string): Target {
+  const parsed = parseYamlSource(file, text);
+  if (!parsed.ok) throw new TargetError(parsed.problems);
+  validator ??= compileLocatedValidator<RawTarget>(targetSchemaUrl);
+  const valid = validator.validate(parsed.source);
+  if (!valid.ok) throw new TargetError(valid.problems);
+  return buildTarget(valid.value, parsed.source, dirname(resolve(file)));
+}
+
+function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
+  const problems: SourceProblem[] = [];
+  const pem = (relativePath: string, pointer: string): string => {
+    try {
+      return readFileSync(resolve(dir, relativePath), 'utf8');
+    } catch {
+      problems.push({ where: source.locate(pointer), message: `cannot read ${resolve(dir, relativePath)}` });
+      return '';
+    }
+  };
+  const tpp = (t: RawTpp, pointer: string): TppCredentials => ({
+    clientId: t.clientId,
+    qwac: { cert: pem(t.qwac.cert, `${pointer}/qwac/cert`), key: pem(t.qwac.key, `${pointer}/qwac/key`) },
+    qseal: {
+      key: pem(t.qseal.key, `${pointer}/qseal/key`),
+      cert: t.qseal.cert === undefined ? undefined : pem(t.qseal.cert, `${pointer}/qseal/cert`),
+      keyId: t.qseal.keyId,
+    },
+    redirectUri: t.redirectUri,
+  });
+  const headers = raw.signature?.headers ?? [...defaultSignatureHeaders];
+  const capabilities = raw.capabilities ?? [];
+  const [connectHost = '', connectPort = '0'] = raw.connect?.split(':') ?? [];
+  const target: Target = {
+    name: raw.name,
+    baseUrl: raw.baseUrl,
+    connect: raw.connect === undefined ? undefined : { host: connectHost, port: Number(connectPort) },
+    ca: raw.ca === undefined ? undefined : pem(raw.ca, '/ca'),
+    versions: raw.versions,
+    institutions: raw.institutions.map((i) => ({
+      code: i.code,
+      confirmationSegment: i.confirmationSegment ?? 'confirmation',
+      fundsConfirmation: i.fundsConfirmation ?? true,
+      sandbox: capabilities.includes('sandbox') && (i.sandbox ?? true),
+      signatureHeaders: i.signature?.headers ?? headers,
+    })),
+    tpp: tpp(raw.tpp, '/tpp'),
+    tpps: Object.fromEntries(
+      Object.entries(raw.tpps ?? {}).map(([name, t]) => [name, tpp(t, `/tpps/${name}`)]),
+    ),
+    personas: Object.fromEntries(
+      Object.entries(raw.personas ?? {}).map(([name, p]) => [
+        name,
+        { identifier: p.identifier, otp: p.otp, driver: p.driver ?? 'http', institutions: p.institutions },
+      ]),
+    ),
+    browserSteps: raw.browser?.steps,
+    callbackTls:
+      raw.callback === undefined
+        ? undefined
+        : { cert: pem(raw.callback.cert, '/callback/cert'), key: pem(raw.callback.key, '/callback/key') },
+    capabilities,
+  };
+  if (problems.length > 0) throw new TargetError(problems);
+  return target;
+}

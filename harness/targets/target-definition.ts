@@ -1,0 +1,77 @@
+/**
+ * A target as the engine uses it: credentials already read (PEM text), paths resolved, defaults set.
+ */
+import type { Capability, SuiteVersion } from '../suite/suite-definition.ts';
+
+/** TLS client certificate (QWAC) and signing key (QSEAL) of one TPP, as PEM text. */
+export interface TppCredentials {
+  clientId: string;
+  qwac: { cert: string; key: string };
+  qseal: { key: string; cert: string | undefined; keyId: string };
+  redirectUri: string;
+}
+
+/** One institution code served by the target. */
+export interface InstitutionTarget {
+  code: string;
+  /** PISP confirmation path segment (`confirmation` unless the institution differs). */
+  confirmationSegment: string;
+  fundsConfirmation: boolean;
+  /** Whether the sandbox control API is usable at this institution (when the target has it). */
+  sandbox: boolean;
+  /** Headers to sign at this institution. */
+  signatureHeaders: string[];
+}
+
+/** How a persona goes through the bank's journey pages. */
+export type JourneyDriverName = 'http' | 'browser' | 'manual';
+
+/** A PSU persona of the target (contracts §7 names). */
+export interface PersonaTarget {
+  /** Remote banking identifier; undefined when the sandbox clone supplies it. */
+  identifier: string | undefined;
+  otp: string | undefined;
+  driver: JourneyDriverName;
+  /** Institutions where the persona exists (all when undefined). */
+  institutions: string[] | undefined;
+}
+
+/** One step of the bank's journey pages for the browser driver; values are `{{name}}` templates. */
+export type BrowserStep =
+  | { goto: string }
+  | { fill: { selector: string; value: string } }
+  | { click: string }
+  | { wait: string | number }
+  | { expectRedirect: boolean };
+
+/** Everything the engine needs to talk to one host. */
+export interface Target {
+  name: string;
+  /** `https://api-<institution_code>.…`; the host is the TLS SNI and `Host`. */
+  baseUrl: string;
+  /** Address dialled instead of resolving the host. */
+  connect: { host: string; port: number } | undefined;
+  /** PEM of the CA trusted for the server certificate (system CAs when undefined). */
+  ca: string | undefined;
+  versions: SuiteVersion[];
+  institutions: InstitutionTarget[];
+  tpp: TppCredentials;
+  tpps: Record<string, TppCredentials>;
+  personas: Record<string, PersonaTarget>;
+  browserSteps: BrowserStep[] | undefined;
+  callbackTls: { cert: string; key: string } | undefined;
+  capabilities: Capability[];
+}
+
+/** Headers signed when neither the target nor the institution says otherwise: every policy of the group. */
+export const defaultSignatureHeaders: readonly string[] = [
+  '(request-target)',
+  'date',
+  'digest',
+  'x-request-id',
+];
+
+/** The host of `institution` in the target's base URL. */
+export function institutionHost(target: Pick<Target, 'baseUrl'>, institution: string): string {
+  return new URL(target.baseUrl.replace('<institution_code>', institution)).host;
+}
