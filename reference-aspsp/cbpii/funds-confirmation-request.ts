@@ -9,6 +9,8 @@ export interface FundsConfirmationRequest {
   readonly instructedAmount: MoneyAmount;
   /** The IBAN addressed: the only addressing the bank accepts. */
   readonly iban: string;
+  /** `accountId.currency` when given: picks the currency account sharing the IBAN. */
+  readonly accountCurrency: string | undefined;
   /** The request as received, echoed in the response's `request`. */
   readonly echo: Readonly<Record<string, unknown>>;
 }
@@ -62,6 +64,8 @@ export function parseFundsConfirmationRequest(body: unknown, validate: Validator
       payee: typeof body.payee === 'string' ? body.payee : undefined,
       instructedAmount: { amount: amount.amount, currency: amount.currency },
       iban,
+      accountCurrency:
+        isRecord(accountId) && typeof accountId.currency === 'string' ? accountId.currency : undefined,
       echo: { paymentCoverageRequestId: id, instructedAmount: amount, accountId },
     },
   };

@@ -3,6 +3,7 @@ import { isValidIban } from '../cbpii/iban.ts';
 import { parseDecimalAmount } from '../cbpii/decimal-amount.ts';
 import type { MoneyAmount } from '../cbpii/funds-decision.ts';
 import type { ReportUrls } from './report-url.ts';
+import { isCallbackUrl } from './callback-url.ts';
 
 /** What the bank keeps from a valid `POST /payment-requests` body. */
 export interface PaymentInitiation {
@@ -97,19 +98,6 @@ function debtorIdentifierOf(debtor: unknown): string | undefined {
 function isPositiveAmount(value: string): boolean {
   try {
     return parseDecimalAmount(value).units > 0n;
-  } catch {
-    return false;
-  }
-}
-
-/** Loopback hosts, where a TPP developer's local callback may use plain http. */
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** STET wants TLS on callbacks; a loopback callback is allowed over http for local development. */
-function isCallbackUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname));
   } catch {
     return false;
   }

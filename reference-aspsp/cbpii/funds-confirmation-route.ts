@@ -1,0 +1,62 @@
+import { schemaValidator } from '../../spec/lib/index.ts';
+import { loadPsuData } from '../data/psu-record.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { BearerRoute } from '../server/route.ts';
+import { availableFunds, findAccountByIban } from './available-funds.ts';
+import { parseFundsConfirmationRequest } from './funds-confirmation-request.ts';
+import { fundsConfirmationVersions, scopeAllowsFundsConfirmation } from './funds-confirmation-scope.ts';
+import { decideFunds } from './funds-decision.ts';
+
+/** Name of the request body schema in spec/ (the seed's "Funds confirmation request"). */
+export const fundsConfirmationSchema = 'PaymentCoverageRequest';
+
+/**
+ * `POST /stet/psd2/{v1,v1.4.2}/funds-confirmations` (seed: Endpoints, Funds confirmation).
+ *
+ * Order of refusals: an institution that does not offer the service answers `501 NIMP` whatever the
+ * token; then the token scope must be the version's (`piisp` on v1, `cbpii` on v1.4.2, else `403
+ * BADS`); then the body (`400 FF01`, or `400 AC01` for the IBAN); then the account must be one of the
+ * PSU's (`404 AC01`), open (`AC04`) and not blocked (`AC06`). Other methods get `405 NIMP` from the
+ * router, which knows this path accepts POST only.
+ */
+export const fundsConfirmationRoute: BearerRoute = {
+  method: 'POST',
+  path: '/stet/psd2/{version}/funds-confirmations',
+  versions: fundsConfirmationVersions,
+  auth: 'bearer',
+  role: 'cbpii',
+  body: 'json',
+  async handler(ctx) {
+    const version = ctx.version ?? 'v1';
+    if (!ctx.institution.fundsConfirmation) {
+      throw new ApiError('NIMP', {
+        status: 501,
+        detail: `institution ${ctx.institution.code} offers no funds confirmation`,
+      });
+    }
+    if (!scopeAllowsFundsConfirmation(ctx.auth.scope, version)) {
+      throw new ApiError('BADS', { detail: `scope "${ctx.auth.scope}" on ${version} funds confirmation` });
+    }
+    const parsed = parseFundsConfirmationRequest(ctx.body, schemaValidator(fundsConfirmationSchema, version));
+    if (!parsed.ok) {
+      throw new ApiError(parsed.code, { status: 400, detail: parsed.errors.join('; ') });
+    }
+    const { request } = parsed;
+    const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
+    const account =
+      data === undefined ? undefined : findAccountByIban(data, request.iban, request.accountCurrency);
+    if (account === undefined)
+      throw new ApiError('AC01', { detail: 'the IBAN is not an account of the PSU' });
+    if (account.state === 'closed') throw new ApiError('AC04');
+    if (account.state === 'blocked') throw new ApiError('AC06');
+    const result = decideFunds({ available: availableFunds(account), instructed: request.instructedAmount });
+    return {
+      status: 200,
+      json: {
+        request: request.echo,
+        result,
+        _links: { self: { href: `/stet/psd2/${version}/funds-confirmations` } },
+      },
+    };
+  },
+};

@@ -1,0 +1,79 @@
+import { apiVersions } from '../../spec/lib/index.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { BearerContext } from '../server/request-context.ts';
+import type { BearerRoute, RouteResponse } from '../server/route.ts';
+import { paymentForToken } from './payment-access.ts';
+import { getPayment, putPayment } from './payment-record.ts';
+import { paymentRequestBody } from './payment-resource.ts';
+import { applyPaymentEvent } from './payment-status.ts';
+import { paymentTransitionError } from './payment-transition-error.ts';
+
+/**
+ * `POST …/payment-requests/{id}/confirmation` and its `o-confirmation` variant (seed: Endpoints,
+ * Payment initiation).
+ *
+ * Each institution serves one segment: at an `o-confirmation` institution the plain path is `501 NIMP`
+ * (seed), and at the others `o-confirmation` does not exist (`404 RESOURCE_UNKNOWN`). The body must be
+ * exactly `{}` (`400 FF01`); the token must be the second one, issued after the PSU consented, for this
+ * payment (the first is `403 BADS`: its client-credentials grant does not cover confirmation, unless
+ * the fault `first-token-confirms`); the payment must be consented and not yet confirmed (`409
+ * PAYMENT_STATUS_CONFLICT`). Answers 200 with the payment request, now PDNG.
+ */
+function confirmationRoute(segment: 'confirmation' | 'o-confirmation'): BearerRoute {
+  return {
+    method: 'POST',
+    path: `/stet/psd2/{version}/payment-requests/{paymentRequestResourceId}/${segment}`,
+    versions: apiVersions,
+    auth: 'bearer',
+    role: 'pisp',
+    body: 'json',
+    handler: (ctx) => confirm(ctx, segment),
+  };
+}
+
+async function confirm(
+  ctx: BearerContext,
+  segment: 'confirmation' | 'o-confirmation',
+): Promise<RouteResponse> {
+  if (segment !== ctx.institution.confirmationSegment) {
+    if (segment === 'confirmation') {
+      throw new ApiError('NIMP', { status: 501, detail: 'this institution confirms at o-confirmation' });
+    }
+    throw new ApiError('RESOURCE_UNKNOWN', { detail: 'this institution confirms at confirmation' });
+  }
+  const { payment, binding } = await paymentForToken(ctx);
+  if (binding.kind !== 'second' && !ctx.faults.has('first-token-confirms')) {
+    throw new ApiError('BADS', {
+      detail: 'the first PISP token cannot confirm; use the token of the PKCE exchange',
+    });
+  }
+  if (!isEmptyObject(ctx.body))
+    throw new ApiError('FF01', { detail: 'the confirmation body is an empty JSON object' });
+  const confirmed = await ctx.store.transaction(async (tx) => {
+    // Read again inside the transaction so two concurrent confirmations cannot both succeed.
+    const current = (await getPayment(tx, payment.institution, payment.resourceId)) ?? payment;
+    const result = applyPaymentEvent(current.state, 'tpp-confirmed');
+    if (!result.ok) throw paymentTransitionError(result.refusal, 'confirmation');
+    const next = { ...current, state: result.state };
+    await putPayment(tx, next);
+    return next;
+  });
+  return {
+    status: 200,
+    json: paymentRequestBody(confirmed, {
+      version: ctx.version ?? 'v1',
+      confirmationSegment: ctx.institution.confirmationSegment,
+    }),
+  };
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
+
+/** The plain confirmation path. */
+export const paymentConfirmationRoute = confirmationRoute('confirmation');
+/** The `o-confirmation` path of institutions that use it (institution 20202). */
+export const paymentOConfirmationRoute = confirmationRoute('o-confirmation');

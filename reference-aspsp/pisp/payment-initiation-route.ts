@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { apiVersions, schemaValidator } from '../../spec/lib/index.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { BearerRoute } from '../server/route.ts';
+import { consentApprovalHref, requireBinding } from './payment-access.ts';
+import { parsePaymentInitiation } from './payment-initiation.ts';
+import { putPayment } from './payment-record.ts';
+import type { PaymentRecord } from './payment-record.ts';
+import { initialPaymentState } from './payment-status.ts';
+import { putPispTokenBinding } from './pisp-token-binding.ts';
+
+/** Name of the payment request body schema in spec/. */
+export const paymentRequestSchema = 'PaymentRequest';
+
+/**
+ * `POST /stet/psd2/{version}/payment-requests` (seed: Endpoints, Payment initiation).
+ *
+ * Needs a first token not used yet (client credentials, scope pisp); the token is then bound to the
+ * new payment and serves nothing else. Answers `201` with `Location` and the STET creation body:
+ * `appliedAuthenticationApproach` REDIRECT and `_links.consentApproval`, the authorize link the PSU
+ * follows (the TPP adds `state`, `code_challenge` and `code_challenge_method=S256`).
+ */
+export const paymentInitiationRoute: BearerRoute = {
+  method: 'POST',
+  path: '/stet/psd2/{version}/payment-requests',
+  versions: apiVersions,
+  auth: 'bearer',
+  role: 'pisp',
+  body: 'json',
+  async handler(ctx) {
+    const version = ctx.version ?? 'v1';
+    const binding = await requireBinding(ctx);
+    if (binding.kind !== 'first' || binding.paymentId !== undefined) {
+      throw new ApiError('invalid_token', {
+        detail: 'a payment is initiated with a fresh first token only',
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+      });
+    }
+    const parsed = parsePaymentInitiation(ctx.body, schemaValidator(paymentRequestSchema, version));
+    if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
+    const { initiation } = parsed;
+    const payment: PaymentRecord = {
+      resourceId: randomBytes(16).toString('hex'),
+      institution: ctx.institution.code,
+      clientId: ctx.auth.clientId,
+      requestId: ctx.requestId,
+      createdAt: ctx.clock.now().getTime(),
+      body: initiation.body,
+      reportUrls: initiation.reportUrls,
+      debtorIdentifier: initiation.debtorIdentifier,
+      debtorIban: initiation.debtorIban,
+      state: initialPaymentState,
+      psuId: undefined,
+      chosenIban: undefined,
+      cancellation: undefined,
+    };
+    await ctx.store.transaction(async (tx) => {
+      await putPayment(tx, payment);
+      await putPispTokenBinding(tx, ctx.auth.tokenId, { kind: 'first', paymentId: payment.resourceId });
+    });
+    const href = consentApprovalHref(ctx, {
+      payment,
+      action: 'initiate',
+      redirectUri: initiation.reportUrls.successfulReportUrl,
+    });
+    return {
+      status: 201,
+      headers: { location: `/stet/psd2/${version}/payment-requests/${payment.resourceId}` },
+      json: { appliedAuthenticationApproach: 'REDIRECT', _links: { consentApproval: { href } } },
+    };
+  },
+};
