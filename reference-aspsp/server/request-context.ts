@@ -4,6 +4,7 @@ import type { Clock } from '../clock/clock.ts';
 import type { HostForm, Institution } from '../institutions/institution.ts';
 import type { BearerAuth } from '../oauth/bearer-auth.ts';
 import type { Store } from '../store/index.ts';
+import type { ClientCertificate } from '../tpp/client-certificate.ts';
 import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
 
 /** `sandbox` serves personas, the fixed OTP and the control API; `live` refuses them. */
@@ -59,15 +60,21 @@ export interface OpenContext extends BaseContext {
   readonly auth: undefined;
 }
 
+/**
+ * Context of `auth: 'trusted-certificate'` routes: the client certificate chains to the trusted CA;
+ * the TPP may not be enrolled yet (`POST /register`).
+ */
+export interface TrustedCertificateContext extends BaseContext {
+  readonly certificate: ClientCertificate;
+  readonly tpp: EnrolledTpp | undefined;
+  readonly auth: undefined;
+}
+
 /** Context of `auth: 'client-certificate'` routes: an enrolled TPP with the route's role (if any). */
 export interface CertificateContext extends BaseContext {
+  /** The QWAC: fingerprint, organizationIdentifier, roles of its QCStatement. */
+  readonly certificate: ClientCertificate;
   readonly tpp: EnrolledTpp;
-  /** Roles the QWAC QCStatement grants (may be more than the enrolment). */
-  readonly certificateRoles: readonly string[];
-  /** SHA-256 hex of the QWAC DER. */
-  readonly certificateFingerprint: string;
-  /** organizationIdentifier of the QWAC subject. */
-  readonly organizationIdentifier: string;
   readonly auth: undefined;
 }
 
@@ -77,4 +84,4 @@ export interface BearerContext extends Omit<CertificateContext, 'auth'> {
 }
 
 /** The context of any route. */
-export type RequestContext = OpenContext | CertificateContext | BearerContext;
+export type RequestContext = OpenContext | TrustedCertificateContext | CertificateContext | BearerContext;

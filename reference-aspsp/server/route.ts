@@ -1,5 +1,10 @@
 import type { ApiVersion, Role } from '../../spec/lib/index.ts';
-import type { BearerContext, CertificateContext, OpenContext } from './request-context.ts';
+import type {
+  BearerContext,
+  CertificateContext,
+  OpenContext,
+  TrustedCertificateContext,
+} from './request-context.ts';
 
 /**
  * How to add an endpoint to the reference bank.
@@ -30,7 +35,7 @@ import type { BearerContext, CertificateContext, OpenContext } from './request-c
  * 3. body read up to 64 KiB (`413 FF01`);
  * 4. `auth: 'client-certificate' | 'bearer'`: client certificate present (`401 CERT_MISSING`), issued by
  *    the test CA (`401 CERT_UNTRUSTED`), TPP enrolled (`403 TPP_NOT_ENROLLED`), QWAC and enrolment
- *    have `role` (`403 ROLE_MISSING`);
+ *    have `role` (`403 ROLE_MISSING`); `auth: 'trusted-certificate'` stops after the CA check;
  * 5. `signed` (default: true for bearer routes, false otherwise): Signature (`401 SIGNATURE_INVALID`)
  *    and Digest (`400 DIGEST_INVALID`);
  * 6. `auth: 'bearer'`: access token valid, of this institution and this TPP (`401 invalid_token`), of
@@ -42,7 +47,7 @@ import type { BearerContext, CertificateContext, OpenContext } from './request-c
  * A handler returns a {@link RouteResponse} or throws `ApiError` (server/api-error.ts); anything else
  * thrown is a bug and answers `500 INTE`. Handlers never write to the socket themselves.
  */
-export type Route = BearerRoute | CertificateRoute | OpenRoute;
+export type Route = BearerRoute | CertificateRoute | TrustedCertificateRoute | OpenRoute;
 
 /** What every route declares. */
 interface RouteBase {
@@ -74,6 +79,12 @@ export interface CertificateRoute extends RouteBase {
   /** Role the QWAC and enrolment must have; omitted: any enrolled TPP. */
   readonly role?: Role;
   handler(ctx: CertificateContext): Promise<RouteResponse>;
+}
+
+/** A call from a TPP whose certificate is trusted but which may not be enrolled yet (`POST /register`). */
+export interface TrustedCertificateRoute extends RouteBase {
+  readonly auth: 'trusted-certificate';
+  handler(ctx: TrustedCertificateContext): Promise<RouteResponse>;
 }
 
 /** A call with no TPP authentication (the PSU's authorize pages in a browser). */

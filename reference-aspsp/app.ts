@@ -1,0 +1,155 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CodedError } from '../lib/coded-error.ts';
+import { versionCalendar } from '../spec/lib/index.ts';
+import { createClock, type ClockBase } from './clock/system-clock.ts';
+import type { Clock } from './clock/clock.ts';
+import { findFault } from './faults/catalogue.ts';
+import { createHostResolver } from './institutions/host-resolver.ts';
+import type { Institution } from './institutions/institution.ts';
+import { loadInstitutions } from './institutions/load-institutions.ts';
+import { createOAuthDomain } from './oauth/oauth-domain.ts';
+import type { Domain } from './server/domain.ts';
+import { listenHttps, type ListeningServer } from './server/https-server.ts';
+import { createPipeline } from './server/pipeline.ts';
+import type { ServerMode } from './server/request-context.ts';
+import { Router } from './server/router.ts';
+import { openStore, type Store } from './store/index.ts';
+import { enrolDemoTpps } from './tpp/enrol-demo-tpps.ts';
+import { ensureReferencePki, type ReferencePki } from './tpp/reference-pki.ts';
+import { tppDomain } from './tpp/tpp-domain.ts';
+
+/** Where the reference keeps its state. */
+export type StoreOption =
+  { kind: 'memory' } | { kind: 'embedded'; dir: string } | { kind: 'postgres'; url: string };
+
+/** Why the reference could not start. */
+export type ReferenceStartErrorCode = 'ERR_FAULT_UNKNOWN' | 'ERR_CLOCK_INVALID' | 'ERR_LISTEN_FAILED';
+
+/** Raised by {@link createReferenceApp} for a configuration the user must fix. */
+export class ReferenceStartError extends CodedError<ReferenceStartErrorCode> {}
+
+/** Everything the reference can be started with; every field has a default. */
+export interface ReferenceAppOptions {
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /** Address to listen on; default 127.0.0.1. */
+  readonly host?: string;
+  /** Default: memory. */
+  readonly store?: StoreOption;
+  /**
+   * Directory of the generated PKI. Default: `<dir>/pki` of the embedded store, `.data/reference/pki`
+   * for postgres, a temporary directory (removed on close) for the memory store.
+   */
+  readonly pkiDir?: string;
+  /** `system` (default), an ISO instant the clock starts at, or a Date. */
+  readonly clock?: string | Date;
+  readonly mode?: ServerMode;
+  /** Fault names of `faults/catalogue.ts`; an unknown name is refused. */
+  readonly faults?: readonly string[];
+  /** Extra domains (served after the built-in ones). */
+  readonly domains?: readonly Domain[];
+  /** Log sink; default: stderr with a timestamp. */
+  readonly log?: (line: string) => void;
+}
+
+/** A started reference bank. */
+export interface ReferenceApp {
+  readonly listening: ListeningServer;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly institutions: readonly Institution[];
+  readonly pki: ReferencePki;
+  readonly mode: ServerMode;
+  close(): Promise<void>;
+}
+
+/**
+ * The domains every reference serves. Adding a PSD2 domain to the bank is adding it here: its routes
+ * go to the router, its start hook runs before the server listens.
+ */
+export const builtInDomains: readonly Domain[] = [createOAuthDomain(), tppDomain];
+
+/** Builds the reference bank from its options and starts listening. */
+export async function createReferenceApp(options: ReferenceAppOptions = {}): Promise<ReferenceApp> {
+  const log =
+    options.log ?? ((line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`));
+  const faults = new Set(options.faults ?? []);
+  for (const name of faults) {
+    if (findFault(name) === undefined) {
+      throw new ReferenceStartError('ERR_FAULT_UNKNOWN', `unknown fault ${name}`, {
+        hint: 'see reference-aspsp/faults/catalogue.ts for the fault names',
+      });
+    }
+  }
+  const clock = createClock(clockBase(options.clock));
+  const mode = options.mode ?? 'sandbox';
+  const institutions = loadInstitutions();
+  const storeOption = options.store ?? { kind: 'memory' };
+  const temporaryPki = options.pkiDir === undefined && storeOption.kind === 'memory';
+  const pkiDir =
+    options.pkiDir ??
+    (storeOption.kind === 'embedded'
+      ? join(storeOption.dir, 'pki')
+      : storeOption.kind === 'postgres'
+        ? join('.data', 'reference', 'pki')
+        : await mkdtemp(join(tmpdir(), 'stet-reference-pki-')));
+  const [pki, store] = await Promise.all([ensureReferencePki(pkiDir), openStore(storeOption)]);
+  try {
+    await store.transaction((tx) => enrolDemoTpps(tx, pki));
+    const domains = [...builtInDomains, ...(options.domains ?? [])];
+    const env = { store, clock, institutions, mode, faults, log };
+    for (const domain of domains) await domain.start?.(env);
+    const router = new Router(domains.flatMap((domain) => domain.routes));
+    const resolveHost = createHostResolver(institutions, versionCalendar().hosts);
+    const handler = createPipeline({ router, resolveHost, store, clock, faults, mode, log });
+    const [cert, key, ca] = await Promise.all([
+      readFile(pki.serverCert, 'utf8'),
+      readFile(pki.serverKey, 'utf8'),
+      readFile(pki.ca, 'utf8'),
+    ]);
+    let listening: ListeningServer;
+    try {
+      listening = await listenHttps({
+        tls: { cert, key, ca },
+        host: options.host ?? '127.0.0.1',
+        port: options.port ?? 0,
+        handler,
+      });
+    } catch (cause) {
+      throw new ReferenceStartError('ERR_LISTEN_FAILED', `cannot listen on port ${options.port ?? 0}`, {
+        cause,
+        hint: 'choose another --port (0 picks a free one)',
+      });
+    }
+    return {
+      listening,
+      store,
+      clock,
+      institutions,
+      pki,
+      mode,
+      async close() {
+        await listening.close();
+        await store.close();
+        if (temporaryPki) await rm(pkiDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await store.close();
+    if (temporaryPki) await rm(pkiDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function clockBase(option: string | Date | undefined): ClockBase {
+  if (option === undefined || option === 'system') return { kind: 'system' };
+  const start = typeof option === 'string' ? new Date(option) : option;
+  if (Number.isNaN(start.getTime()) || (typeof option === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(option))) {
+    throw new ReferenceStartError('ERR_CLOCK_INVALID', `--clock ${String(option)} is not an ISO instant`, {
+      hint: 'use system or an instant such as 2025-09-27T10:00:00Z',
+    });
+  }
+  return { kind: 'fixed', start };
+}

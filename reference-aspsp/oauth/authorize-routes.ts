@@ -1,0 +1,139 @@
+import { newSecret } from '../lib/secret.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { OpenContext } from '../server/request-context.ts';
+import type { OpenRoute, RouteResponse } from '../server/route.ts';
+import { tppRegistry } from '../tpp/tpp-registry.ts';
+import { journeyPages } from './journey-pages.ts';
+import { frame, journeyFlow, redirect, save } from './journey-flow.ts';
+import { journeysCollection, parseJourney, type Journey } from './journey.ts';
+import { roleOfScope } from './scope.ts';
+
+const standardParams = new Set([
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'login_hint',
+]);
+
+/**
+ * `GET /stet/psd2/oauth/authorize` (seed: Authentication 3; contracts §6). An unknown client_id or a
+ * redirect_uri not enrolled for it gives a 400 page, never a redirect (RFC 6749 §4.1.2.1); other
+ * errors redirect with `error`. With `login_hint` naming an active PSU, identification is skipped.
+ */
+export const authorizeRoute: OpenRoute = {
+  method: 'GET',
+  path: '/stet/psd2/oauth/authorize',
+  auth: 'none',
+  async handler(ctx) {
+    const q = ctx.query;
+    const clientId = q.get('client_id') ?? '';
+    const redirectUri = q.get('redirect_uri') ?? '';
+    const tpp = clientId === '' ? undefined : await tppRegistry.byClientId(ctx.store, clientId);
+    if (tpp === undefined) return badRequest(ctx, 'Unknown client_id.');
+    if (!tpp.redirectUris.includes(redirectUri))
+      return badRequest(ctx, 'redirect_uri is not enrolled for this client.');
+    const state = q.get('state') ?? undefined;
+    if (q.get('response_type') !== 'code') {
+      return redirect(redirectUri, { error: 'unsupported_response_type', state });
+    }
+    const scope = q.get('scope') ?? '';
+    const parsed = roleOfScope(scope);
+    if (parsed === undefined) return redirect(redirectUri, { error: 'invalid_scope', state });
+    if (!tpp.roles.includes(parsed.role))
+      return redirect(redirectUri, { error: 'unauthorized_client', state });
+    const extra: Record<string, string> = {};
+    for (const [name, value] of q) if (!standardParams.has(name)) extra[name] = value;
+    const journey: Journey = {
+      id: newSecret(),
+      institution: ctx.institution.code,
+      clientId,
+      tppName: tpp.name,
+      redirectUri,
+      state,
+      scope,
+      role: parsed.role,
+      step: 'identify',
+      psuId: undefined,
+      otp: undefined,
+      otpFailures: 0,
+      authenticatedAt: undefined,
+      lastActivity: ctx.clock.now().getTime(),
+      extra,
+    };
+    const hint = q.get('login_hint') ?? '';
+    return ctx.store.transaction(async (tx) => {
+      // login_hint skips the identification page for an active PSU; otherwise that page says why (IPSU).
+      if (hint !== '') return journeyFlow.identify(ctx, tx, journey, hint);
+      await save(tx, journey);
+      return { status: 200, html: journeyPages.identify(frame(ctx, journey)) };
+    });
+  },
+};
+
+/** `GET /stet/psd2/oauth/journeys/{journeyId}`: the current page of a journey (e.g. after a reload). */
+export const journeyPageRoute: OpenRoute = {
+  method: 'GET',
+  path: '/stet/psd2/oauth/journeys/{journeyId}',
+  auth: 'none',
+  async handler(ctx) {
+    return ctx.store.transaction(async (tx) => {
+      const journey = await load(tx, ctx);
+      if (journey === undefined) return unknownJourney(ctx);
+      if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(tx, journey, 'timeout');
+      const view = frame(ctx, journey);
+      const html =
+        journey.step === 'identify'
+          ? journeyPages.identify(view)
+          : journey.step === 'authenticate'
+            ? journeyPages.authenticate(view)
+            : journeyPages.consent(view);
+      return { status: 200, html };
+    });
+  },
+};
+
+/** `POST /stet/psd2/oauth/journeys/{journeyId}`: a form submission of the current page. */
+export const journeySubmitRoute: OpenRoute = {
+  method: 'POST',
+  path: '/stet/psd2/oauth/journeys/{journeyId}',
+  auth: 'none',
+  body: 'form',
+  async handler(ctx) {
+    return ctx.store.transaction(async (tx) => {
+      const journey = await load(tx, ctx);
+      if (journey === undefined) return unknownJourney(ctx);
+      if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(tx, journey, 'timeout');
+      const form = ctx.form;
+      switch (journey.step) {
+        case 'identify':
+          return journeyFlow.identify(ctx, tx, journey, (form.get('identifier') ?? '').trim());
+        case 'authenticate':
+          return journeyFlow.authenticate(ctx, tx, journey, (form.get('otp') ?? '').trim());
+        case 'consent':
+          return journeyFlow.consent(ctx, tx, journey, form.get('decision') ?? '');
+      }
+    });
+  },
+};
+
+async function load(tx: Parameters<typeof save>[0], ctx: OpenContext): Promise<Journey | undefined> {
+  const journey = parseJourney(await tx.get(journeysCollection, ctx.params.journeyId ?? ''));
+  // A journey belongs to the institution it started at.
+  return journey?.institution === ctx.institution.code ? journey : undefined;
+}
+
+function badRequest(ctx: OpenContext, reason: string): RouteResponse {
+  return {
+    status: new ApiError('invalid_request').status,
+    html: journeyPages.invalidRequest(ctx.institution.name, reason),
+  };
+}
+
+function unknownJourney(ctx: OpenContext): RouteResponse {
+  return {
+    status: new ApiError('RESOURCE_UNKNOWN').status,
+    html: journeyPages.invalidRequest(ctx.institution.name, 'This page has expired or does not exist.'),
+  };
+}

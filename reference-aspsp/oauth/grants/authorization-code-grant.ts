@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { secretKey } from '../../lib/secret.ts';
+import { OAuthError } from '../../server/oauth-error.ts';
+import { codesCollection, parseAuthorizationCode, type AuthorizationCode } from '../authorization-code.ts';
+import { tokenScope } from '../scope.ts';
+import { tokenService, type IssuedTokens } from '../token-service.ts';
+import type { GrantHandler, TokenResponseBody } from './grant-handler.ts';
+
+/**
+ * `grant_type=authorization_code` (seed: Endpoints, token request forms; Tokens).
+ *
+ * The code is consumed in the same transaction that issues the token set, so it is one-time even
+ * under concurrent exchanges, and a refused exchange still burns it (RFC 6749 §4.1.2). The form has
+ * no `scope` (seed: "No scope field"); `redirect_uri` must equal the authorize one; a code issued
+ * with `code_challenge` needs the matching `code_verifier` (S256 or plain).
+ */
+export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
+  if (form.has('scope'))
+    throw new OAuthError('invalid_request', 'the authorization code form has no scope field');
+  const code = form.get('code') ?? '';
+  const redirectUri = form.get('redirect_uri');
+  if (code === '') throw new OAuthError('invalid_request', 'code is missing');
+  if (redirectUri === null) throw new OAuthError('invalid_request', 'redirect_uri is missing');
+  const reuse = ctx.faults.has('code-reusable');
+  const outcome = await ctx.store.transaction(
+    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string> => {
+      const key = secretKey(code);
+      const record = parseAuthorizationCode(await tx.get(codesCollection, key));
+      if (record === undefined) return 'unknown, expired or already used code';
+      if (!reuse) await tx.delete(codesCollection, key);
+      if (record.institution !== ctx.institution.code) return 'code of another institution';
+      if (record.clientId !== ctx.tpp.clientId) return 'code issued to another client';
+      if (record.redirectUri !== redirectUri) return 'redirect_uri differs from the authorize request';
+      if (!ctx.certificate.roles.includes(record.role)) return `the QWAC lacks the role ${record.role}`;
+      const psu = { institution: record.institution, psuId: record.psuId };
+      const now = await ctx.clock.psuNow(tx, psu);
+      if (now.getTime() >= record.expiresAt) return 'expired code';
+      const pkce = checkVerifier(record, form.get('code_verifier'));
+      if (pkce !== undefined) return pkce;
+      const tokens = await tokenService.issue(tx, {
+        owner: { ...psu, clientId: record.clientId, role: record.role },
+        scope: tokenScope(record.scope),
+        now,
+        authenticatedAt: new Date(record.authenticatedAt),
+      });
+      return { tokens, code: record };
+    },
+  );
+  if (typeof outcome === 'string') throw new OAuthError('invalid_grant', outcome);
+  const body: TokenResponseBody = {
+    access_token: outcome.tokens.accessToken,
+    token_type: 'Bearer',
+    expires_in: outcome.tokens.expiresIn,
+    refresh_token: outcome.tokens.refreshToken,
+    scope: outcome.tokens.scope,
+    // The seed returns state in the PISP token response only.
+    ...(outcome.code.role === 'pisp' && outcome.code.state !== undefined
+      ? { state: outcome.code.state }
+      : {}),
+  };
+  return { status: 200, json: body };
+};
+
+function checkVerifier(code: AuthorizationCode, verifier: string | null): string | undefined {
+  const challenge = code.extra.code_challenge;
+  if (challenge === undefined) return undefined;
+  if (verifier === null || verifier === '') return 'code_verifier is missing';
+  const method = code.extra.code_challenge_method ?? 'plain';
+  const computed = method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  return computed === challenge ? undefined : 'code_verifier does not match code_challenge';
+}

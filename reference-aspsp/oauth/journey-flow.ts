@@ -1,0 +1,147 @@
+import { randomInt } from 'node:crypto';
+import { findPsuByIdentifier } from '../data/psu-directory.ts';
+import { newSecret, secretKey } from '../lib/secret.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { OpenContext } from '../server/request-context.ts';
+import type { RouteResponse } from '../server/route.ts';
+import type { StoreTx } from '../store/index.ts';
+import { codeLifetimeMs, codesCollection, type AuthorizationCode } from './authorization-code.ts';
+import { journeyPages } from './journey-pages.ts';
+import { journeysCollection, maxOtpFailures, screenTimeoutMs, type Journey } from './journey.ts';
+
+/** The fixed one-time code of the sandbox, for every persona (seed: Authentication 10). */
+export const sandboxOtp = '12345678';
+
+/**
+ * The steps of a PSU journey (contracts §6): identification, strong authentication, consent, and
+ * the endings — redirect with `code` and `state`, or with `error=access_denied` and a description
+ * (`refused`, `timeout`, `authentication_failed`).
+ */
+export const journeyFlow = {
+  /** The current time of the journey: the PSU's clock once identified, the base clock before. */
+  async now(ctx: OpenContext, tx: StoreTx, journey: Pick<Journey, 'institution' | 'psuId'>): Promise<number> {
+    if (journey.psuId === undefined) return ctx.clock.now().getTime();
+    return (await ctx.clock.psuNow(tx, { institution: journey.institution, psuId: journey.psuId })).getTime();
+  },
+
+  /**
+   * Identifies the PSU by remote banking identifier. An unknown identifier or a terminated
+   * subscription (persona frank) re-renders the identification page with IPSU and the catalogue
+   * status of IPSU; the journey stays open so the PSU may type another identifier, as on a real bank.
+   */
+  async identify(
+    ctx: OpenContext,
+    tx: StoreTx,
+    journey: Journey,
+    identifier: string,
+  ): Promise<RouteResponse> {
+    const psu =
+      identifier === '' ? undefined : await findPsuByIdentifier(tx, journey.institution, identifier);
+    if (psu?.status !== 'active') {
+      const refused =
+        psu === undefined ? 'Unknown identifier.' : 'Your remote banking subscription is terminated.';
+      await save(tx, { ...journey, lastActivity: await this.now(ctx, tx, journey) });
+      return {
+        status: new ApiError('IPSU').status,
+        html: journeyPages.identify(frame(ctx, journey), { code: 'IPSU', text: refused }),
+      };
+    }
+    const otp = ctx.mode === 'sandbox' ? sandboxOtp : String(randomInt(0, 1_000_000)).padStart(6, '0');
+    if (ctx.mode === 'live')
+      ctx.log(`SMS to PSU ${psu.psuId} at ${journey.institution}: one-time code ${otp}`);
+    const next: Journey = {
+      ...journey,
+      step: 'authenticate',
+      psuId: psu.psuId,
+      otp,
+      otpFailures: 0,
+      lastActivity: await this.now(ctx, tx, { institution: journey.institution, psuId: psu.psuId }),
+    };
+    await save(tx, next);
+    return { status: 200, html: journeyPages.authenticate(frame(ctx, next)) };
+  },
+
+  /** Checks the one-time code; the third wrong code ends the journey (contracts §6). */
+  async authenticate(ctx: OpenContext, tx: StoreTx, journey: Journey, otp: string): Promise<RouteResponse> {
+    const now = await this.now(ctx, tx, journey);
+    if (journey.otp !== undefined && otp === journey.otp) {
+      const next: Journey = { ...journey, step: 'consent', authenticatedAt: now, lastActivity: now };
+      await save(tx, next);
+      return { status: 200, html: journeyPages.consent(frame(ctx, next)) };
+    }
+    const failures = journey.otpFailures + 1;
+    if (failures >= maxOtpFailures) return this.end(tx, journey, 'authentication_failed');
+    const next: Journey = { ...journey, otpFailures: failures, lastActivity: now };
+    await save(tx, next);
+    const left = maxOtpFailures - failures;
+    return {
+      status: 200,
+      html: journeyPages.authenticate(frame(ctx, next), {
+        code: 'otp_invalid',
+        text: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left.`,
+      }),
+    };
+  },
+
+  /** Accept issues a one-time code valid 60 s on the PSU's clock; refuse ends with `refused`. */
+  async consent(ctx: OpenContext, tx: StoreTx, journey: Journey, decision: string): Promise<RouteResponse> {
+    if (decision === 'refuse') return this.end(tx, journey, 'refused');
+    if (decision !== 'accept' || journey.psuId === undefined || journey.authenticatedAt === undefined) {
+      return { status: 200, html: journeyPages.consent(frame(ctx, journey)) };
+    }
+    const now = await this.now(ctx, tx, journey);
+    const code = newSecret();
+    const record: AuthorizationCode = {
+      institution: journey.institution,
+      clientId: journey.clientId,
+      redirectUri: journey.redirectUri,
+      psuId: journey.psuId,
+      role: journey.role,
+      scope: journey.scope,
+      expiresAt: now + codeLifetimeMs,
+      authenticatedAt: journey.authenticatedAt,
+      state: journey.state,
+      extra: journey.extra,
+    };
+    await tx.put(codesCollection, secretKey(code), record);
+    await tx.delete(journeysCollection, journey.id);
+    return redirect(journey.redirectUri, { code, state: journey.state });
+  },
+
+  /** Ends the journey with `error=access_denied` and the reason (contracts §6). */
+  async end(
+    tx: StoreTx,
+    journey: Journey,
+    reason: 'refused' | 'timeout' | 'authentication_failed',
+  ): Promise<RouteResponse> {
+    await tx.delete(journeysCollection, journey.id);
+    return redirect(journey.redirectUri, {
+      error: 'access_denied',
+      error_description: reason,
+      state: journey.state,
+    });
+  },
+
+  /** True when the journey waited more than 5 minutes for a submission. */
+  async timedOut(ctx: OpenContext, tx: StoreTx, journey: Journey): Promise<boolean> {
+    return (await this.now(ctx, tx, journey)) - journey.lastActivity > screenTimeoutMs;
+  },
+};
+
+/** Stores a journey. */
+export async function save(tx: StoreTx, journey: Journey): Promise<void> {
+  await tx.put(journeysCollection, journey.id, journey);
+}
+
+/** The page frame of a journey at this request's institution. */
+export function frame(ctx: OpenContext, journey: Journey): { bankName: string; journey: Journey } {
+  return { bankName: ctx.institution.name, journey };
+}
+
+/** A 303 to the TPP's redirect URI with the given query parameters (undefined ones left out). */
+export function redirect(redirectUri: string, params: Record<string, string | undefined>): RouteResponse {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(name, value);
+  return { status: 303, headers: { location: url.toString() } };
+}

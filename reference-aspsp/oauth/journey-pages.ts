@@ -1,0 +1,106 @@
+import type { Journey } from './journey.ts';
+
+/** The bank's name and the journey, as every page shows them. */
+export interface PageFrame {
+  readonly bankName: string;
+  readonly journey: Journey;
+}
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/**
+ * The journey pages (contracts §6): plain server-rendered HTML with one `<form method="post">` whose
+ * action is the journey URL, so the `http` driver can post forms and a browser needs no JavaScript.
+ * Errors are shown in `<p class="error" data-code="…">`.
+ */
+export const journeyPages = {
+  identify(frame: PageFrame, error?: { code: string; text: string }): string {
+    return page(frame, 'Identification', [
+      `<p>${escapeHtml(frame.journey.tppName)} asks to access your accounts. Enter your remote banking identifier.</p>`,
+      errorLine(error),
+      form(frame, [
+        '<label for="identifier">Identifier</label>',
+        '<input id="identifier" name="identifier" autocomplete="username" required>',
+        '<button type="submit">Continue</button>',
+      ]),
+    ]);
+  },
+
+  authenticate(frame: PageFrame, error?: { code: string; text: string }): string {
+    return page(frame, 'Strong authentication', [
+      '<p>Enter the one-time code we sent to your phone by SMS.</p>',
+      errorLine(error),
+      form(frame, [
+        '<label for="otp">One-time code</label>',
+        '<input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required>',
+        '<button type="submit">Confirm</button>',
+      ]),
+    ]);
+  },
+
+  consent(frame: PageFrame): string {
+    const { journey } = frame;
+    return page(frame, 'Consent', [
+      `<p><strong>${escapeHtml(journey.tppName)}</strong> (${escapeHtml(journey.clientId)}) asks for the access
+      <code>${escapeHtml(journey.scope)}</code> (${roleText[journey.role]}).</p>`,
+      form(frame, [
+        '<button type="submit" name="decision" value="accept">Accept</button>',
+        '<button type="submit" name="decision" value="refuse">Refuse</button>',
+      ]),
+    ]);
+  },
+
+  /** A request the bank cannot redirect back (unknown client_id or redirect_uri): never a redirect. */
+  invalidRequest(bankName: string, reason: string): string {
+    return document(bankName, 'Invalid request', [
+      `<p class="error" data-code="invalid_request">${escapeHtml(reason)}</p>`,
+    ]);
+  },
+};
+
+const roleText = {
+  aisp: 'read your accounts, balances and transactions',
+  cbpii: 'confirm the availability of funds on your account',
+  pisp: 'initiate a payment from your account',
+} as const;
+
+function page(frame: PageFrame, title: string, body: string[]): string {
+  return document(frame.bankName, title, body);
+}
+
+function errorLine(error: { code: string; text: string } | undefined): string {
+  if (error === undefined) return '';
+  return `<p class="error" data-code="${escapeHtml(error.code)}">${escapeHtml(error.text)}</p>`;
+}
+
+function form(frame: PageFrame, fields: string[]): string {
+  const action = `/stet/psd2/oauth/journeys/${encodeURIComponent(frame.journey.id)}`;
+  return `<form method="post" action="${escapeHtml(action)}">\n${fields.join('\n')}\n</form>`;
+}
+
+function document(bankName: string, title: string, body: string[]): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} – ${escapeHtml(bankName)}</title>
+<style>body{font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}
+label,input,button{display:block;margin:.5rem 0}.error{color:#b00020}</style>
+</head>
+<body>
+<h1>${escapeHtml(bankName)}</h1>
+<h2>${escapeHtml(title)}</h2>
+${body.filter((part) => part !== '').join('\n')}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,49 @@
+import { OAuthError } from '../server/oauth-error.ts';
+import { mediaType } from '../server/parse-body.ts';
+import type { CertificateContext } from '../server/request-context.ts';
+import type { CertificateRoute } from '../server/route.ts';
+import type { GrantHandler } from './grants/grant-handler.ts';
+
+/**
+ * `POST /stet/psd2/oauth/token` with one handler per `grant_type` (seed: Endpoints, token request
+ * forms). Client authentication is the QWAC (mTLS); `client_id` must name the TPP the QWAC is
+ * enrolled as — its client_id, or its organizationIdentifier — else `401 invalid_client` (contracts §4).
+ * Errors are RFC 6749 bodies.
+ */
+export function createTokenRoute(grants: Readonly<Record<string, GrantHandler>>): CertificateRoute {
+  return {
+    method: 'POST',
+    path: '/stet/psd2/oauth/token',
+    auth: 'client-certificate',
+    async handler(ctx) {
+      const form = parseTokenForm(ctx);
+      const grantType = form.get('grant_type') ?? '';
+      if (grantType === '') throw new OAuthError('invalid_request', 'grant_type is missing');
+      const clientId = form.get('client_id') ?? '';
+      if (!namesTpp(ctx, clientId))
+        throw new OAuthError('invalid_client', 'client_id does not match the client certificate');
+      const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
+      if (grant === undefined)
+        throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`);
+      return grant(ctx, form);
+    },
+  };
+}
+
+function namesTpp(ctx: CertificateContext, clientId: string): boolean {
+  if (clientId === '') return false;
+  if (clientId === ctx.tpp.clientId) return true;
+  return clientId === ctx.certificate.organizationIdentifier && clientId === ctx.tpp.organizationIdentifier;
+}
+
+function parseTokenForm(ctx: CertificateContext): URLSearchParams {
+  if (mediaType(ctx.headers['content-type']) !== 'application/x-www-form-urlencoded') {
+    throw new OAuthError('invalid_request', 'expected application/x-www-form-urlencoded');
+  }
+  const form = new URLSearchParams(ctx.rawBody.toString('utf8'));
+  const names = [...form.keys()];
+  // RFC 6749 §3.2: request parameters must not be included more than once.
+  if (new Set(names).size !== names.length)
+    throw new OAuthError('invalid_request', 'a parameter is repeated');
+  return form;
+}

@@ -1,0 +1,83 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { verifyDigest } from '../../protocol/digest.ts';
+import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
+import { uncoveredHeaders, verifySignature } from '../../protocol/verify-signature.ts';
+import type { Institution } from '../institutions/institution.ts';
+import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
+import { ApiError } from './api-error.ts';
+
+/** What {@link checkSignature} looks at. */
+export interface SignedRequest {
+  readonly method: string;
+  /** Path with query, as received: the `(request-target)`. */
+  readonly target: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+  readonly institution: Institution;
+  readonly tpp: EnrolledTpp;
+}
+
+const keys = new Map<string, KeyObject>();
+const urlKeyId = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
+
+/**
+ * Checks the Signature and Digest of a resource call (seed: Endpoints, headers; contracts §4).
+ *
+ * Order: a Signature header must be there, then Digest (required when the institution's policy covers
+ * `digest` or a body was sent; checked whenever present), then the signature itself: keyId naming this
+ * TPP (client_id, or a URL ending `_<sha256 hex of its QSEAL DER>`), every policy header and every
+ * `psu-*` header present covered, and the value verified with the enrolled QSEAL key.
+ * Returns the refusal, or undefined when the request passes.
+ */
+export function checkSignature(request: SignedRequest): ApiError | undefined {
+  const header = request.headers.signature;
+  if (typeof header !== 'string' || header === '') return refuse('no Signature header');
+  let signature: ParsedSignature;
+  try {
+    signature = parseSignatureHeader(header);
+  } catch (error) {
+    return refuse(error instanceof Error ? error.message : 'malformed Signature header');
+  }
+  const policy = request.institution.signatureHeaders;
+  const digest = single(request.headers.digest);
+  if (digest !== undefined || policy.includes('digest') || request.body.length > 0) {
+    const checked = verifyDigest(digest, request.body);
+    if (!checked.valid) return new ApiError('DIGEST_INVALID', { detail: `Digest ${checked.reason}` });
+  }
+  if (!keyIdNames(signature.keyId, request.tpp)) return refuse(`keyId ${signature.keyId} is not this TPP's`);
+  const psuHeaders = Object.keys(request.headers).filter((name) => name.startsWith('psu-'));
+  const missing = uncoveredHeaders(signature, [...policy, ...psuHeaders]);
+  if (missing.length > 0) return refuse(`not signed: ${missing.join(', ')}`);
+  const verified = verifySignature({
+    method: request.method,
+    path: request.target,
+    headers: request.headers,
+    signature,
+    publicKey: publicKey(request.tpp.qsealPublicKeyPem),
+  });
+  return verified.valid ? undefined : refuse(`signature ${verified.reason}`);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : value?.join(',');
+}
+
+function keyIdNames(keyId: string, tpp: EnrolledTpp): boolean {
+  if (keyId === tpp.clientId) return true;
+  const match = urlKeyId.exec(keyId);
+  return match?.[1]?.toLowerCase() === tpp.qsealFingerprint;
+}
+
+function publicKey(pem: string): KeyObject {
+  let key = keys.get(pem);
+  if (key === undefined) {
+    key = createPublicKey(pem);
+    keys.set(pem, key);
+  }
+  return key;
+}
+
+function refuse(detail: string): ApiError {
+  return new ApiError('SIGNATURE_INVALID', { detail });
+}

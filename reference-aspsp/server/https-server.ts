@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** TLS material of the reference server, PEM. */
+export interface ServerTls {
+  readonly cert: string;
+  readonly key: string;
+  /** CA(s) client certificates must chain to. */
+  readonly ca: string;
+}
+
+/** A listening server and how to stop it. */
+export interface ListeningServer {
+  readonly server: Server;
+  readonly port: number;
+  /** Stops accepting, ends idle keep-alive connections and waits for in-flight requests. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the HTTPS server with mutual TLS.
+ *
+ * The server asks for a client certificate but accepts the handshake without one or with an
+ * untrusted one (`rejectUnauthorized: false`), so that those cases get distinct HTTP refusals
+ * (CERT_MISSING, CERT_UNTRUSTED) instead of a TLS alert the TPP cannot read.
+ */
+export async function listenHttps(options: {
+  tls: ServerTls;
+  host: string;
+  port: number;
+  handler: (request: IncomingMessage, response: ServerResponse) => void;
+}): Promise<ListeningServer> {
+  const server = createServer(
+    {
+      cert: options.tls.cert,
+      key: options.tls.key,
+      ca: options.tls.ca,
+      requestCert: true,
+      rejectUnauthorized: false,
+      keepAlive: true,
+    },
+    options.handler,
+  );
+  server.keepAliveTimeout = 30_000;
+  // A client that stalls sending its headers or body must not hold a socket forever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  return {
+    server,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,21 @@
+import { lookupError } from '../../spec/lib/index.ts';
+
+/**
+ * The error of `/oauth/token` (RFC 6749 §5.2): rendered as `{ error, error_description }` with the
+ * status of the code in spec/errors.yaml.
+ */
+export class OAuthError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly description: string;
+
+  constructor(code: string, description: string) {
+    const entry = lookupError(code);
+    if (entry === undefined) throw new Error(`error code ${code} is not in spec/errors.yaml`);
+    super(`${code}: ${description}`);
+    this.name = 'OAuthError';
+    this.code = code;
+    this.status = entry.httpStatus;
+    this.description = description;
+  }
+}

@@ -1,0 +1,52 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError } from './api-error.ts';
+
+/** The body of a route as the handler gets it. */
+export interface ParsedBody {
+  readonly body: unknown;
+  readonly form: URLSearchParams;
+}
+
+const noBody: ParsedBody = { body: undefined, form: new URLSearchParams() };
+
+/**
+ * Parses the body for a route's `body` kind: `json` needs `Content-Type: application/json` and one
+ * valid JSON value; `form` needs `application/x-www-form-urlencoded`. Anything else is `400 FF01`
+ * (seed: Errors, "request body format incorrect"), never a 5xx.
+ */
+export function parseBody(
+  kind: 'json' | 'form' | 'none',
+  headers: IncomingHttpHeaders,
+  raw: Buffer,
+): ParsedBody {
+  if (kind === 'none') return noBody;
+  const type = mediaType(headers['content-type']);
+  if (kind === 'form') {
+    if (type !== 'application/x-www-form-urlencoded')
+      throw ff01('expected application/x-www-form-urlencoded');
+    return { body: undefined, form: new URLSearchParams(raw.toString('utf8')) };
+  }
+  if (type !== 'application/json') throw ff01('expected application/json');
+  if (raw.length === 0) throw ff01('empty body');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw ff01('body is not UTF-8');
+  }
+  try {
+    return { body: JSON.parse(text), form: noBody.form };
+  } catch {
+    throw ff01('malformed JSON');
+  }
+}
+
+/** The media type of a Content-Type value, lower-cased, without parameters. */
+export function mediaType(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value.split(';')[0]?.trim().toLowerCase();
+}
+
+function ff01(detail: string): ApiError {
+  return new ApiError('FF01', { detail });
+}

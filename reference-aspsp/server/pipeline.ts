@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TLSSocket } from 'node:tls';
+import { parisCalendarDay } from '../clock/paris-time.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { HostResolution } from '../institutions/host-resolver.ts';
+import { checkAccessToken } from '../oauth/check-access-token.ts';
+import type { Store } from '../store/index.ts';
+import { ApiError } from './api-error.ts';
+import { checkSignature } from './check-signature.ts';
+import { stetErrorBody } from './error-body.ts';
+import { identifyTpp, trustedCertificate } from './identify-tpp.ts';
+import { OAuthError } from './oauth-error.ts';
+import { parseBody } from './parse-body.ts';
+import { readBody } from './read-body.ts';
+import type { BaseContext, ServerMode } from './request-context.ts';
+import type { Route, RouteResponse } from './route.ts';
+import type { Router } from './router.ts';
+import { sendResponse } from './send-response.ts';
+
+/** What the request pipeline needs, built once by `app.ts`. */
+export interface PipelineServices {
+  readonly router: Router;
+  readonly resolveHost: (host: string, today: string) => HostResolution;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly faults: ReadonlySet<string>;
+  readonly mode: ServerMode;
+  log(message: string): void;
+}
+
+/**
+ * The request handler of the reference: checks a request in the order documented on {@link Route},
+ * runs the route's handler and writes the answer. Every failure becomes a catalogue error; only a bug
+ * gives `500 INTE`, logged with its stack.
+ */
+export function createPipeline(
+  services: PipelineServices,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const echoRequestId = !services.faults.has('request-id-not-echoed');
+  const checkSignatures = !services.faults.has('signature-not-checked');
+  const ignoreExpiry = services.faults.has('token-never-expires');
+  let dayCache = { until: 0, day: '' };
+  const today = (): string => {
+    const now = services.clock.now().getTime();
+    if (now >= dayCache.until) dayCache = { until: now + 1000, day: parisCalendarDay(new Date(now)) };
+    return dayCache.day;
+  };
+
+  async function handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+  ): Promise<RouteResponse> {
+    const target = request.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
+    const socket = request.socket;
+    const host =
+      request.headers.host ??
+      (socket instanceof TLSSocket && typeof socket.servername === 'string' ? socket.servername : '');
+    if (
+      socket instanceof TLSSocket &&
+      typeof socket.servername === 'string' &&
+      socket.servername !== hostName(host)
+    ) {
+      // A connection opened for one institution must not serve another (RFC 9110 Misdirected Request).
+      throw new ApiError('HOST_UNKNOWN', { detail: `SNI ${socket.servername} but Host ${host}` });
+    }
+    const resolved = services.resolveHost(host, today());
+    if (!resolved.ok) throw new ApiError(resolved.code, { detail: `host ${host}` });
+    const method = request.method ?? 'GET';
+    const match = services.router.match(method, path);
+    if (match.kind === 'not-found') throw new ApiError('RESOURCE_UNKNOWN', { detail: `${method} ${path}` });
+    if (match.kind === 'method-not-allowed') {
+      throw new ApiError('NIMP', { headers: { allow: match.allow.join(', ') }, detail: `${method} ${path}` });
+    }
+    const read = await readBody(request);
+    if (!read.ok) {
+      if (read.reason === 'aborted') response.destroy();
+      throw new ApiError('FF01', { status: 413, detail: 'body over 64 KiB' });
+    }
+    const { route } = match;
+    const institution = resolved.institution;
+    const headers = request.headers;
+    const psuIp = headers['psu-ip-address'];
+    const base: BaseContext = {
+      institution,
+      hostForm: resolved.form,
+      version: match.version,
+      params: match.params,
+      method,
+      path,
+      query: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
+      headers,
+      requestId,
+      psuIpAddress: typeof psuIp === 'string' && psuIp !== '' ? psuIp : undefined,
+      body: undefined,
+      form: new URLSearchParams(),
+      rawBody: read.body,
+      now: () => services.clock.now(),
+      clock: services.clock,
+      store: services.store,
+      faults: services.faults,
+      mode: services.mode,
+      log: (message) => services.log(`[${requestId}] ${message}`),
+    };
+    const tls = socket instanceof TLSSocket ? socket : undefined;
+    if (route.auth === 'none') {
+      const parsed = parseBody(route.body ?? 'none', headers, read.body);
+      return route.handler({ ...base, ...parsed, tpp: undefined, auth: undefined });
+    }
+    if (tls === undefined) throw new ApiError('CERT_MISSING');
+    if (route.auth === 'trusted-certificate') {
+      const certificate = trustedCertificate(tls);
+      if (certificate instanceof ApiError) throw certificate;
+      const tpp = await identifyTpp(tls, services.store, undefined);
+      const parsed = parseBody(route.body ?? 'none', headers, read.body);
+      const known = tpp instanceof ApiError ? undefined : tpp.tpp;
+      return route.handler({ ...base, ...parsed, certificate, tpp: known, auth: undefined });
+    }
+    const identified = await identifyTpp(tls, services.store, route.role);
+    if (identified instanceof ApiError) throw identified;
+    const signed = route.signed ?? route.auth === 'bearer';
+    if (signed && checkSignatures) {
+      const refusal = checkSignature({
+        method,
+        target,
+        headers,
+        body: read.body,
+        institution,
+        tpp: identified.tpp,
+      });
+      if (refusal !== undefined) throw refusal;
+    }
+    if (route.auth === 'client-certificate') {
+      const parsed = parseBody(route.body ?? 'none', headers, read.body);
+      return route.handler({ ...base, ...parsed, ...identified, auth: undefined });
+    }
+    const checked = await checkAccessToken({
+      tx: services.store,
+      clock: services.clock,
+      authorization: headers.authorization,
+      institution: institution.code,
+      clientId: identified.tpp.clientId,
+      role: route.role,
+      ignoreExpiry,
+    });
+    if (checked instanceof ApiError) throw checked;
+    const parsed = parseBody(route.body ?? 'none', headers, read.body);
+    const offset = checked.psuOffsetMs;
+    return route.handler({
+      ...base,
+      ...parsed,
+      ...identified,
+      auth: checked.auth,
+      now: () => new Date(services.clock.now().getTime() + offset),
+    });
+  }
+
+  return (request, response) => {
+    const sent = request.headers['x-request-id'];
+    const requestId = typeof sent === 'string' && sent !== '' ? sent : randomUUID();
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    handle(request, response, requestId).then(
+      (answer) => sendResponse(response, answer, { requestId, echoRequestId }),
+      (error: unknown) => sendResponse(response, errorAnswer(error, path), { requestId, echoRequestId }),
+    );
+  };
+
+  function errorAnswer(error: unknown, path: string): RouteResponse {
+    const now = services.clock.now();
+    if (error instanceof ApiError) {
+      return {
+        status: error.status,
+        headers: error.headers,
+        json: stetErrorBody({ code: error.code, status: error.status, path, now }),
+      };
+    }
+    if (error instanceof OAuthError) {
+      return { status: error.status, json: { error: error.code, error_description: error.description } };
+    }
+    services.log(
+      `internal error on ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    const internal = new ApiError('INTE');
+    return {
+      status: internal.status,
+      json: stetErrorBody({ code: 'INTE', status: internal.status, path, now }),
+    };
+  }
+}
+
+function hostName(host: string): string {
+  const colon = host.lastIndexOf(':');
+  return (colon === -1 || host.includes(']') ? host : host.slice(0, colon)).toLowerCase();
+}

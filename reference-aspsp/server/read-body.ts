@@ -1,0 +1,39 @@
+import type { IncomingMessage } from 'node:http';
+
+/** Largest request body the reference reads (docs/contracts.md §4: `413 FF01` beyond). */
+export const bodyLimitBytes = 64 * 1024;
+
+/** The body, or `too-large` once more than `limit` bytes arrived (the rest is drained, not stored). */
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+
+/**
+ * Reads a request body up to `limit` bytes.
+ *
+ * A declared Content-Length over the limit is refused before reading; a chunked body is counted as it
+ * arrives. Past the limit the remaining bytes are drained so the keep-alive connection stays usable.
+ */
+export function readBody(request: IncomingMessage, limit = bodyLimitBytes): Promise<BodyResult> {
+  const declared = Number(request.headers['content-length'] ?? '0');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > limit;
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      resolve(
+        tooLarge ? { ok: false, reason: 'too-large' } : { ok: true, body: Buffer.concat(chunks, size) },
+      );
+    });
+    request.on('error', () => resolve({ ok: false, reason: 'aborted' }));
+    request.on('aborted', () => resolve({ ok: false, reason: 'aborted' }));
+  });
+}
