@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { CodedError } from '../../lib/coded-error.ts';
+import { ExitCode } from '../../lib/exit-codes.ts';
+import { startReference, type StoreOption } from '../../reference-aspsp/index.ts';
+
+/** A `serve` option the user must fix. */
+export class ServeOptionError extends CodedError<'ERR_SERVE_OPTION'> {}
+
+interface ServeOptions {
+  readonly port: string;
+  readonly host: string;
+  readonly store: string;
+  readonly data: string;
+  readonly database: string | undefined;
+  readonly clock: string;
+  readonly mode: string;
+  readonly fault: string[];
+}
+
+/**
+ * `stet-harness serve`: the reference bank as a long-running HTTPS service (mTLS).
+ *
+ * Prints one JSON line on stdout (docs/contracts.md §8), then logs to stderr; SIGTERM or SIGINT closes
+ * the server and the store and exits 0.
+ */
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description(
+      'run the reference bank (HTTPS with mutual TLS); prints one JSON start line, then logs to stderr',
+    )
+    .option('--port <port>', 'port to listen on (0 = any free port)', '8443')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--store <kind>', 'memory | embedded | postgres', 'embedded')
+    .option('--data <dir>', 'data directory: embedded store and generated PKI', join('.data', 'reference'))
+    .option('--database <url>', 'PostgreSQL URL (with --store postgres)')
+    .option('--clock <clock>', 'system, or an ISO instant the clock starts from', 'system')
+    .option('--mode <mode>', 'sandbox | live', 'sandbox')
+    .option('--fault <name>', 'start with a deliberate deviation (repeatable)', collect, [])
+    .action(async (raw: ServeOptions) => {
+      const options = parseOptions(raw);
+      const reference = await startReference(options);
+      process.stdout.write(`${JSON.stringify(reference.info)}\n`);
+      process.stderr.write(
+        `reference bank listening on ${reference.url} (${options.mode}, store ${raw.store})\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = (signal: NodeJS.Signals): void => {
+          process.stderr.write(`${signal}: stopping\n`);
+          process.off('SIGTERM', stop);
+          process.off('SIGINT', stop);
+          resolve();
+        };
+        process.on('SIGTERM', stop);
+        process.on('SIGINT', stop);
+      });
+      await reference.close();
+      process.exitCode = ExitCode.Conforms;
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parseOptions(
+  raw: ServeOptions,
+): Parameters<typeof startReference>[0] & { mode: 'sandbox' | 'live' } {
+  const port = Number(raw.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw optionError(`--port ${raw.port} is not a port number`, 'use 0 to 65535');
+  if (raw.mode !== 'sandbox' && raw.mode !== 'live')
+    throw optionError(`--mode ${raw.mode} is unknown`, 'use sandbox or live');
+  let store: StoreOption;
+  switch (raw.store) {
+    case 'memory':
+      store = { kind: 'memory' };
+      break;
+    case 'embedded':
+      store = { kind: 'embedded', dir: join(raw.data, 'store') };
+      break;
+    case 'postgres':
+      if (raw.database === undefined)
+        throw optionError('--store postgres needs --database', 'e.g. --database postgres://localhost/stet');
+      store = { kind: 'postgres', url: raw.database };
+      break;
+    default:
+      throw optionError(`--store ${raw.store} is unknown`, 'use memory, embedded or postgres');
+  }
+  return {
+    port,
+    host: raw.host,
+    store,
+    ...(raw.store === 'memory' ? {} : { pkiDir: join(raw.data, 'pki') }),
+    clock: raw.clock,
+    mode: raw.mode,
+    faults: raw.fault,
+  };
+}
+
+function optionError(message: string, hint: string): ServeOptionError {
+  return new ServeOptionError('ERR_SERVE_OPTION', message, { hint });
+}
