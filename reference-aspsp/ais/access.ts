@@ -1,0 +1,57 @@
+import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { PsuData } from '../data/psu-data.ts';
+import { backingIban, type AccountItem } from './account-catalogue.ts';
+import { covers, type AisFunction, type Consent } from './consent.ts';
+
+/** Whether the version has the function at all: overdrafts and owners exist from v1.6.2. */
+export function versionHasFunction(version: ApiVersion, fn: AisFunction): boolean {
+  return fn === 'balances' || fn === 'transactions' || version === 'v1.6.2';
+}
+
+/**
+ * True when the consent grants `fn` on the item (seed: Preconditions 1 and 3): an account by its IBAN
+ * in the function's list; a card by its backing account's IBAN, for balances (outstandings) and
+ * transactions (receipts) only. The one place both the `_links` and the access checks read.
+ */
+export function isGranted(
+  data: PsuData,
+  item: AccountItem,
+  consent: Consent | undefined,
+  fn: AisFunction,
+): boolean {
+  if (consent === undefined) return false;
+  if (item.kind === 'account') return covers(consent, fn, item.iban);
+  if (fn !== 'balances' && fn !== 'transactions') return false;
+  const iban = backingIban(data, item);
+  return iban !== undefined && covers(consent, fn, iban);
+}
+
+/** The refusal codes of an account resource call (spec/errors.yaml gives their statuses). */
+export type AccessRefusal = 'AC01' | 'NGAC' | 'AC04' | 'AC06' | 'CDNA';
+
+/** True when the item can be read at all: an enabled account, or an available, enabled card. */
+export function isServiceable(item: AccountItem): boolean {
+  if (item.kind === 'card') return item.available && item.state === 'enabled';
+  return item.state === 'enabled';
+}
+
+/**
+ * Why a call for `fn` on the item is refused, or undefined when it is allowed.
+ *
+ * Order: unknown resourceId (AC01), then the consent (NGAC) — so nothing about an account's state is
+ * told to an AISP the PSU did not consent to — then the state: closed (AC04), blocked (AC06), card
+ * no longer accessible (CDNA).
+ */
+export function accessRefusal(
+  data: PsuData,
+  item: AccountItem | undefined,
+  consent: Consent | undefined,
+  fn: AisFunction,
+): AccessRefusal | undefined {
+  if (item === undefined) return 'AC01';
+  if (!isGranted(data, item, consent, fn)) return 'NGAC';
+  if (item.kind === 'card') return isServiceable(item) ? undefined : 'CDNA';
+  if (item.state === 'closed') return 'AC04';
+  if (item.state === 'blocked') return 'AC06';
+  return undefined;
+}

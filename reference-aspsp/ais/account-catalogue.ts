@@ -1,0 +1,58 @@
+import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { BankAccount, BankCard, PsuData } from '../data/psu-data.ts';
+import { consentedIbans, grantsNoAccount, type Consent } from './consent.ts';
+
+/** An entry of GET /accounts: a payment account or a deferred-debit card. */
+export type AccountItem = BankAccount | BankCard;
+
+/** True when the version lists currency accounts (the same IBAN in another currency): v1.6.2 only. */
+export function listsCurrencyAccounts(version: ApiVersion): boolean {
+  return version === 'v1.6.2';
+}
+
+/** The accounts a version knows of: currency accounts are hidden before v1.6.2. */
+export function versionAccounts(data: PsuData, version: ApiVersion): readonly BankAccount[] {
+  return data.accounts.filter(
+    (account) => account.currencyAccountOf === undefined || listsCurrencyAccounts(version),
+  );
+}
+
+/** The IBAN a card's access is decided on: its backing account's. */
+export function backingIban(data: PsuData, card: BankCard): string | undefined {
+  return data.accounts.find((account) => account.key === card.backingKey)?.iban;
+}
+
+/**
+ * What GET /accounts lists (seed: GET /accounts behaviour): with no consent, or one granting no
+ * account, every online account and no card; after a consent, the consented accounts (every currency
+ * of a consented IBAN) and the cards whose backing account is consented.
+ */
+export function listedItems(
+  data: PsuData,
+  consent: Consent | undefined,
+  version: ApiVersion,
+): readonly AccountItem[] {
+  const accounts = versionAccounts(data, version);
+  if (consent === undefined || grantsNoAccount(consent)) return accounts;
+  const ibans = consentedIbans(consent);
+  const items: AccountItem[] = [];
+  for (const account of accounts) {
+    if (!ibans.has(account.iban)) continue;
+    items.push(account);
+    for (const card of data.cards) {
+      if (card.backingKey === account.key) items.push(card);
+    }
+  }
+  return items;
+}
+
+/**
+ * The account or card a resourceId names for this PSU and version, whether or not it is listed now:
+ * a resourceId of another PSU, or of a currency account before v1.6.2, names nothing (404 AC01).
+ */
+export function findItem(data: PsuData, resourceId: string, version: ApiVersion): AccountItem | undefined {
+  return (
+    versionAccounts(data, version).find((account) => account.resourceId === resourceId) ??
+    data.cards.find((card) => card.resourceId === resourceId)
+  );
+}

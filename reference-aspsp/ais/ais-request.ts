@@ -1,0 +1,67 @@
+import type { ApiVersion } from '../../spec/lib/index.ts';
+import { loadPsuData } from '../data/psu-record.ts';
+import type { PsuData } from '../data/psu-data.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { BearerContext } from '../server/request-context.ts';
+import { findItem, type AccountItem } from './account-catalogue.ts';
+import { accessRefusal } from './access.ts';
+import type { AisFunction, Consent } from './consent.ts';
+import { getConsent } from './consent-store.ts';
+import { consumeBatchAccess, type QuotaResource } from './quota.ts';
+
+/** What every AIS handler works from: the PSU's data, its consent to this AISP, version and time. */
+export interface AisRequest {
+  readonly data: PsuData;
+  /** Undefined before the first PUT /consents of this AISP for this PSU. */
+  readonly consent: Consent | undefined;
+  readonly version: ApiVersion;
+  /** The PSU's current time (its clock, with its sandbox offset). */
+  readonly now: Date;
+}
+
+/** Loads the {@link AisRequest} of a bearer call; a PSU without data has no eligible account (NAAC). */
+export async function loadAisRequest(ctx: BearerContext): Promise<AisRequest> {
+  const psu = { institution: ctx.institution.code, psuId: ctx.auth.psuId, clientId: ctx.auth.clientId };
+  const [data, consent] = await Promise.all([
+    loadPsuData(ctx.store, psu.institution, psu.psuId),
+    getConsent(ctx.store, psu),
+  ]);
+  if (data === undefined) throw new ApiError('NAAC', { detail: `no data for PSU ${psu.psuId}` });
+  return { data, consent, version: ctx.version ?? 'v1', now: ctx.now() };
+}
+
+/**
+ * Counts a batch access to `resource` (per account or card, per page) and refuses the fifth of the
+ * PSU's Paris day with TMRQ (seed: Limits). Calls with PSU-IP-Address are not counted.
+ */
+export async function countAccess(
+  ctx: BearerContext,
+  request: AisRequest,
+  access: { resource: QuotaResource; resourceId?: string; page?: number },
+): Promise<void> {
+  const allowed = await consumeBatchAccess(
+    ctx.store,
+    {
+      institution: ctx.institution.code,
+      psuId: ctx.auth.psuId,
+      clientId: ctx.auth.clientId,
+      resource: access.resource,
+      resourceId: access.resourceId,
+      page: access.page ?? 1,
+      now: request.now,
+    },
+    ctx.psuIpAddress,
+  );
+  if (!allowed) throw new ApiError('TMRQ', { detail: `daily batch quota of ${access.resource} exceeded` });
+}
+
+/**
+ * The account or card of `{accountResourceId}` when the call for `fn` is allowed, else the refusal
+ * of {@link accessRefusal} (AC01, NGAC, AC04, AC06, CDNA).
+ */
+export function requireItem(ctx: BearerContext, request: AisRequest, fn: AisFunction): AccountItem {
+  const item = findItem(request.data, ctx.params.accountResourceId ?? '', request.version);
+  const refusal = accessRefusal(request.data, item, request.consent, fn);
+  if (refusal !== undefined || item === undefined) throw new ApiError(refusal ?? 'AC01');
+  return item;
+}

@@ -1,0 +1,128 @@
+import type { ApiVersion } from '../../spec/lib/index.ts';
+import {
+  addDays,
+  endOfMonth,
+  parisWallClock,
+  startOfMonth,
+  type CalendarDate,
+} from '../data/calendar-date.ts';
+import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
+
+/** A balance as the wire shows it (seed: Balance). */
+export interface RenderedBalance {
+  readonly name: string;
+  readonly balanceType: 'VALU' | 'CLBD' | 'OTHR' | 'ITAV' | 'PRCD';
+  readonly balanceAmount: { readonly amount: string; readonly currency: string };
+  readonly referenceDate?: CalendarDate;
+}
+
+/** The accounting batch runs from 21:00 to 21:50 Paris time (seed: Balance). */
+const batchStart = 21 * 60;
+const batchEnd = 21 * 60 + 50;
+
+/** True while the accounting batch runs at `now` (Paris time): VALU is not returned then. */
+export function isBatchRunning(now: Date): boolean {
+  const { minutes } = parisWallClock(now);
+  return minutes >= batchStart && minutes < batchEnd;
+}
+
+/**
+ * True once the first accounting batch after the account's opening has run: the batch of the opening
+ * day when opened before 21:00 Paris time, else the next day's. CLBD is returned only then.
+ */
+export function firstBatchDone(openedAt: Date, now: Date): boolean {
+  const opened = parisWallClock(openedAt);
+  const batchDay = opened.minutes < batchStart ? opened.date : addDays(opened.date, 1);
+  const current = parisWallClock(now);
+  return current.date > batchDay || (current.date === batchDay && current.minutes >= batchEnd);
+}
+
+function signed(transaction: BankTransaction): number {
+  return transaction.creditDebitIndicator === 'CRDT' ? transaction.amountCents : -transaction.amountCents;
+}
+
+function sum(transactions: readonly BankTransaction[], keep: (t: BankTransaction) => boolean): number {
+  return transactions.reduce((total, t) => (keep(t) ? total + signed(t) : total), 0);
+}
+
+/**
+ * Balances of a payment account at `now` (seed: Balance): a euro account has VALU, CLBD and OTHR, an
+ * account in another currency OTHR only. VALU is absent while the batch runs, CLBD until the first
+ * batch after opening. Only VALU and CLBD carry referenceDate.
+ */
+export function accountBalances(account: BankAccount, now: Date): RenderedBalance[] {
+  const today = parisWallClock(now).date;
+  const money = (cents: number): RenderedBalance['balanceAmount'] => ({
+    amount: formatAmount(cents),
+    currency: account.currency,
+  });
+  const booked = (t: BankTransaction): boolean => t.status === 'BOOK' && (t.bookingDate ?? today) <= today;
+  const accounting = account.openingBalanceCents + sum(account.transactions, booked);
+  const instant = accounting + sum(account.transactions, (t) => t.status === 'PDNG');
+  const other: RenderedBalance = {
+    name: 'Solde instantané',
+    balanceType: 'OTHR',
+    balanceAmount: money(instant),
+  };
+  if (account.currency !== 'EUR') return [other];
+  const balances: RenderedBalance[] = [];
+  if (!isBatchRunning(now)) {
+    const value =
+      account.openingBalanceCents + sum(account.transactions, (t) => booked(t) && t.valueDate <= today);
+    balances.push({
+      name: 'Solde en valeur',
+      balanceType: 'VALU',
+      balanceAmount: money(value),
+      referenceDate: today,
+    });
+  }
+  if (firstBatchDone(new Date(account.openedAt), now)) {
+    balances.push({
+      name: 'Solde comptable',
+      balanceType: 'CLBD',
+      balanceAmount: money(accounting),
+      referenceDate: today,
+    });
+  }
+  balances.push(other);
+  return balances;
+}
+
+/**
+ * The three outstandings of a deferred-debit card (seed: Balance): carried over to the following
+ * month, current month not yet booked, previous month. Before v1.6.2 they are OTHR with positive
+ * amounts; in v1.6.2 ITAV, ITAV and PRCD with negative amounts.
+ */
+export function cardBalances(card: BankCard, now: Date, version: ApiVersion): RenderedBalance[] {
+  const today = parisWallClock(now).date;
+  const previousMonthEnd = endOfMonth(addDays(startOfMonth(today), -1));
+  const receipts = card.transactions;
+  const currentMonth = receipts
+    .filter((t) => t.status === 'PDNG')
+    .reduce((total, t) => total + t.amountCents, 0);
+  const previousMonth = receipts
+    .filter((t) => t.status === 'BOOK' && t.bookingDate === previousMonthEnd)
+    .reduce((total, t) => total + t.amountCents, 0);
+  const v162 = version === 'v1.6.2';
+  const outstanding = (cents: number): RenderedBalance['balanceAmount'] => ({
+    amount: formatAmount(v162 ? -cents : cents),
+    currency: card.currency,
+  });
+  return [
+    {
+      name: 'Encours reporté au mois suivant',
+      balanceType: v162 ? 'ITAV' : 'OTHR',
+      balanceAmount: outstanding(card.carriedOverCents),
+    },
+    {
+      name: 'Encours du mois en cours non comptabilisé',
+      balanceType: v162 ? 'ITAV' : 'OTHR',
+      balanceAmount: outstanding(currentMonth),
+    },
+    {
+      name: 'Encours du mois précédent',
+      balanceType: v162 ? 'PRCD' : 'OTHR',
+      balanceAmount: outstanding(previousMonth),
+    },
+  ];
+}

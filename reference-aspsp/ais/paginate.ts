@@ -1,0 +1,32 @@
+/** Transactions per page (seed: Limits, "first page holds 200 transactions when more exist"). */
+export const transactionPageSize = 200;
+
+/** Accounts per page of GET /accounts: every persona's list fits in one page. */
+export const accountPageSize = 50;
+
+/** Why a `page` query value is refused: IPGN (spec/errors.yaml). */
+export type PageRefusal = 'IPGN';
+
+/**
+ * The page number of a `page` query value: absent means 1; anything but a positive integer is refused.
+ */
+export function parsePage(value: string | null): number | PageRefusal {
+  if (value === null) return 1;
+  if (!/^[1-9]\d{0,8}$/.test(value)) return 'IPGN';
+  return Number(value);
+}
+
+/** One page of a list. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly page: number;
+  /** Number of the last page (1 for an empty list). */
+  readonly lastPage: number;
+}
+
+/** Page `page` of `items` cut in pages of `size`; IPGN past the last page (an empty list has page 1). */
+export function paginate<T>(items: readonly T[], page: number, size: number): Page<T> | PageRefusal {
+  const lastPage = Math.max(1, Math.ceil(items.length / size));
+  if (page < 1 || page > lastPage) return 'IPGN';
+  return { items: items.slice((page - 1) * size, page * size), page, lastPage };
+}

@@ -1,0 +1,65 @@
+import type { StoreTx } from '../store/index.ts';
+import { parisDate } from '../data/calendar-date.ts';
+
+/** Batch accesses allowed per Paris calendar day and counted item (seed: Limits). */
+export const dailyBatchAccesses = 4;
+
+/** Collection of quota counters, key from {@link quotaKey}. */
+export const quotasCollection = 'ais-quotas';
+
+/** The resources counted by the batch quota. */
+export type QuotaResource =
+  'accounts' | 'end-user-identity' | 'balances' | 'transactions' | 'overdrafts' | 'owners';
+
+/** What one batch access is counted against. */
+export interface QuotaSubject {
+  readonly institution: string;
+  readonly psuId: string;
+  readonly clientId: string;
+  readonly resource: QuotaResource;
+  /** The account or card resourceId; none for accounts and end-user-identity. */
+  readonly resourceId: string | undefined;
+  /** The access page (accounts, identity and transactions count per page; others are page 1). */
+  readonly page: number;
+  /** The PSU's current time: quotas count per Paris calendar day of the PSU's clock. */
+  readonly now: Date;
+}
+
+/**
+ * The counter key of a batch access: PSU first (so a PSU's counters are found by prefix), then the
+ * Paris day, the AISP, the resource, the account or card and the page. Each page has its own counter,
+ * so following the pagination links of an access is not counted against the first page.
+ */
+export function quotaKey(subject: QuotaSubject): string {
+  return [
+    subject.institution,
+    subject.psuId,
+    parisDate(subject.now),
+    subject.clientId,
+    subject.resource,
+    subject.resourceId ?? '-',
+    String(subject.page),
+  ].join(':');
+}
+
+/**
+ * Counts one batch access (a call without PSU-IP-Address) and says whether it is within the daily
+ * quota; the fifth of a day is refused TMRQ by the caller. Calls with PSU-IP-Address are neither
+ * limited nor counted.
+ */
+export async function consumeBatchAccess(
+  tx: StoreTx,
+  subject: QuotaSubject,
+  psuIpAddress: string | undefined,
+): Promise<boolean> {
+  if (psuIpAddress !== undefined && psuIpAddress !== '') return true;
+  const count = await tx.increment(quotasCollection, quotaKey(subject));
+  return count <= dailyBatchAccesses;
+}
+
+/** Forgets every quota counter of a PSU (sandbox reset and clone). */
+export async function deletePsuQuotas(tx: StoreTx, institution: string, psuId: string): Promise<void> {
+  for (const { key } of await tx.list(quotasCollection, `${institution}:${psuId}:`)) {
+    await tx.delete(quotasCollection, key);
+  }
+}

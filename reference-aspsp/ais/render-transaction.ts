@@ -1,0 +1,36 @@
+import type { ApiVersion } from '../../spec/lib/index.ts';
+import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
+
+/**
+ * The remittance information of a version (seed: Versioning): an array of strings in v1 (STET
+ * 1.4.0), an object with an `unstructured` array from v1.4.2; `structured` is never used.
+ */
+export function remittanceFor(version: ApiVersion, lines: readonly string[]): unknown {
+  return version === 'v1' ? [...lines] : { unstructured: [...lines] };
+}
+
+/**
+ * A transaction as the wire shows it: BOOK with bookingDate and entryReference; PDNG and FUTR with
+ * expectedBookingDate and no entryReference (seed: Transaction).
+ */
+export function renderTransaction(
+  transaction: BankTransaction,
+  version: ApiVersion,
+): Record<string, unknown> {
+  const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
+  if (transaction.entryReference !== undefined) rendered.entryReference = transaction.entryReference;
+  rendered.transactionAmount = {
+    amount: formatAmount(transaction.amountCents),
+    currency: transaction.currency,
+  };
+  rendered.creditDebitIndicator = transaction.creditDebitIndicator;
+  rendered.status = transaction.status;
+  if (transaction.bookingDate !== undefined) rendered.bookingDate = transaction.bookingDate;
+  if (transaction.expectedBookingDate !== undefined)
+    rendered.expectedBookingDate = transaction.expectedBookingDate;
+  rendered.valueDate = transaction.valueDate;
+  rendered.transactionDate = transaction.transactionDate;
+  rendered.bankTransactionCode = { ...transaction.bankTransactionCode };
+  rendered.remittanceInformation = remittanceFor(version, transaction.remittance);
+  return rendered;
+}

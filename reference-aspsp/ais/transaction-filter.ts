@@ -1,0 +1,57 @@
+import { filterDate, type BankTransaction } from '../data/psu-data.ts';
+import type { TransactionQuery } from './transaction-query.ts';
+
+/**
+ * Orders entry references: numerically for the bank's numeric references, and as a total order for
+ * any other text (shorter first, then by characters), so a filter never throws.
+ */
+export function compareEntryReferences(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * True when the transaction is returned for the query (seed: Transaction query parameters).
+ *
+ * The one place the range rules live: date within the 90-day depth, dateFrom inclusive, dateTo
+ * exclusive, entryReferenceFrom strictly greater, entryReferenceTo inclusive. An entry-reference
+ * bound excludes entries without a reference (PDNG, FUTR).
+ */
+export function isWithinRange(transaction: BankTransaction, query: TransactionQuery): boolean {
+  const date = filterDate(transaction);
+  if (date < query.depthStart) return false;
+  if (query.dateFrom !== undefined && date < query.dateFrom) return false;
+  if (query.dateTo !== undefined && date >= query.dateTo) return false;
+  if (query.entryReferenceFrom !== undefined || query.entryReferenceTo !== undefined) {
+    const reference = transaction.entryReference;
+    if (reference === undefined) return false;
+    if (
+      query.entryReferenceFrom !== undefined &&
+      compareEntryReferences(reference, query.entryReferenceFrom) <= 0
+    ) {
+      return false;
+    }
+    if (
+      query.entryReferenceTo !== undefined &&
+      compareEntryReferences(reference, query.entryReferenceTo) > 0
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The transactions of the query, newest first (ties: higher entryReference first). */
+export function selectTransactions(
+  transactions: readonly BankTransaction[],
+  query: TransactionQuery,
+): BankTransaction[] {
+  return transactions
+    .filter((transaction) => isWithinRange(transaction, query))
+    .sort((a, b) => {
+      const da = filterDate(a);
+      const db = filterDate(b);
+      if (da !== db) return da < db ? 1 : -1;
+      return compareEntryReferences(b.entryReference ?? '', a.entryReference ?? '');
+    });
+}

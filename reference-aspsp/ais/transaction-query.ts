@@ -1,0 +1,56 @@
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../data/calendar-date.ts';
+
+/** History depth and longest requested period, in days (seed: Limits; Errors ENDE). */
+export const historyDepthDays = 90;
+
+/** The filters of GET transactions, parsed. */
+export interface TransactionQuery {
+  /** Inclusive lower bound on the transaction's date. */
+  readonly dateFrom: CalendarDate | undefined;
+  /** Exclusive upper bound on the transaction's date. */
+  readonly dateTo: CalendarDate | undefined;
+  /** Only entryReference strictly greater (also sent as `afterEntryReference`). */
+  readonly entryReferenceFrom: string | undefined;
+  /** Only entryReference less than or equal. */
+  readonly entryReferenceTo: string | undefined;
+  /** The earliest date the history reaches: the PSU's today minus 90 days. */
+  readonly depthStart: CalendarDate;
+}
+
+/** Why a transaction query is refused: ENDE (spec/errors.yaml). */
+export type QueryRefusal = 'ENDE';
+
+function dateParam(query: URLSearchParams, name: string): CalendarDate | undefined | QueryRefusal {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  return isCalendarDate(value) ? value : 'ENDE';
+}
+
+/**
+ * Parses the transaction filters against the PSU's `today`.
+ *
+ * ENDE for a date that is not a `YYYY-MM-DD` calendar date, a dateFrom before the 90-day history
+ * depth, a requested period (dateFrom to dateTo, or to today when dateTo is absent) over 90 days, or
+ * a dateTo before dateFrom. Without dateFrom the history simply starts at the depth.
+ */
+export function parseTransactionQuery(
+  query: URLSearchParams,
+  today: CalendarDate,
+): TransactionQuery | QueryRefusal {
+  const dateFrom = dateParam(query, 'dateFrom');
+  const dateTo = dateParam(query, 'dateTo');
+  if (dateFrom === 'ENDE' || dateTo === 'ENDE') return 'ENDE';
+  const depthStart = addDays(today, -historyDepthDays);
+  if (dateFrom !== undefined) {
+    if (dateFrom < depthStart) return 'ENDE';
+    if (daysBetween(dateFrom, dateTo ?? today) > historyDepthDays) return 'ENDE';
+  }
+  if (dateFrom !== undefined && dateTo !== undefined && dateTo < dateFrom) return 'ENDE';
+  return {
+    dateFrom,
+    dateTo,
+    entryReferenceFrom: query.get('entryReferenceFrom') ?? query.get('afterEntryReference') ?? undefined,
+    entryReferenceTo: query.get('entryReferenceTo') ?? undefined,
+    depthStart,
+  };
+}

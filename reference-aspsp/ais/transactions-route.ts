@@ -1,0 +1,62 @@
+import { apiVersions } from '../../spec/lib/index.ts';
+import { parisDate } from '../data/calendar-date.ts';
+import { ApiError } from '../server/api-error.ts';
+import type { BearerRoute } from '../server/route.ts';
+import { isGranted, versionHasFunction } from './access.ts';
+import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { accountsPath, functionPath, pageLinks, type Href } from './links.ts';
+import { paginate, parsePage, transactionPageSize } from './paginate.ts';
+import { renderTransaction } from './render-transaction.ts';
+import { parseTransactionQuery } from './transaction-query.ts';
+import { selectTransactions } from './transaction-filter.ts';
+
+/**
+ * `GET /stet/psd2/{version}/accounts/{accountResourceId}/transactions`: transactions of an account or
+ * receipts of a card (seed: Transaction query parameters), newest first, 200 per page.
+ *
+ * Refusals after the access checks: ENDE for a bad date or a period over 90 days, IPGN for a page
+ * that does not exist. Each page is its own batch access.
+ */
+export const transactionsRoute: BearerRoute = {
+  method: 'GET',
+  path: '/stet/psd2/{version}/accounts/{accountResourceId}/transactions',
+  versions: apiVersions,
+  auth: 'bearer',
+  role: 'aisp',
+  async handler(ctx) {
+    const request = await loadAisRequest(ctx);
+    const { data, consent, version, now } = request;
+    const item = requireItem(ctx, request, 'transactions');
+    const query = parseTransactionQuery(ctx.query, parisDate(now));
+    if (query === 'ENDE') throw new ApiError('ENDE');
+    const pageNumber = parsePage(ctx.query.get('page'));
+    if (pageNumber === 'IPGN') throw new ApiError('IPGN');
+    const page = paginate(selectTransactions(item.transactions, query), pageNumber, transactionPageSize);
+    if (page === 'IPGN') throw new ApiError('IPGN');
+    await countAccess(ctx, request, {
+      resource: 'transactions',
+      resourceId: item.resourceId,
+      page: page.page,
+    });
+    const path = functionPath(version, item.resourceId, 'transactions');
+    const links: Record<string, Href> = pageLinks({
+      path,
+      query: ctx.query,
+      page: page.page,
+      lastPage: page.lastPage,
+    });
+    for (const fn of ['balances', 'overdrafts'] as const) {
+      if (versionHasFunction(version, fn) && isGranted(data, item, consent, fn)) {
+        links[fn] = { href: functionPath(version, item.resourceId, fn) };
+      }
+    }
+    links['parent-list'] = { href: accountsPath(version) };
+    return {
+      status: 200,
+      json: {
+        transactions: page.items.map((transaction) => renderTransaction(transaction, version)),
+        _links: links,
+      },
+    };
+  },
+};
