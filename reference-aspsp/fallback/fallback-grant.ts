@@ -1,0 +1,50 @@
+import { generateKeyPair } from 'jose';
+import type { CryptoKey } from 'jose';
+import { OAuthError } from '../server/oauth-error.ts';
+import type { CertificateContext } from '../server/request-context.ts';
+import type { RouteResponse } from '../server/route.ts';
+import { fallbackJwtAlgorithm, signFallbackJwt } from './fallback-jwt.ts';
+import { dedicatedInterfaceIssuer, onlineBankingLoginUrl } from './fallback-location.ts';
+
+/** True when the token request asks for the fallback (seed: Authentication 8, header `fallback: 1`). */
+export function isFallbackRequest(ctx: CertificateContext): boolean {
+  return ctx.headers.fallback === '1';
+}
+
+let bankKey: Promise<CryptoKey> | undefined;
+
+/**
+ * The bank's fallback signing key: an ES256 key made once per process. Its public half is not
+ * published; the online-banking side would hold it (one process plays both sides here).
+ */
+function fallbackSigningKey(): Promise<CryptoKey> {
+  bankKey ??= generateKeyPair(fallbackJwtAlgorithm).then((pair) => pair.privateKey);
+  return bankKey;
+}
+
+/**
+ * Answers the fallback form (`grant_type=client_credentials`, `scope=aisp`, header `fallback: 1`) with
+ * `302`: `Location` is the online-banking login address, the body `{ location, jwt }` carries the JWT
+ * (its claims: fallback/fallback-jwt.ts). The TPP's QWAC must grant the AISP role. Nothing here is a
+ * token of the dedicated interface: no store entry is written, so the JWT is unknown there.
+ */
+export async function answerFallback(ctx: CertificateContext, form: URLSearchParams): Promise<RouteResponse> {
+  if (form.get('scope') !== 'aisp')
+    throw new OAuthError('invalid_scope', 'the fallback form asks for scope aisp');
+  if (!ctx.certificate.roles.includes('aisp') || !ctx.tpp.roles.includes('aisp')) {
+    throw new OAuthError(
+      'unauthorized_client',
+      'the fallback needs a QWAC and an enrolment with the AISP role',
+    );
+  }
+  const location = onlineBankingLoginUrl(ctx.institution.code);
+  const jwt = await signFallbackJwt({
+    key: await fallbackSigningKey(),
+    issuer: dedicatedInterfaceIssuer(ctx.institution.code),
+    audience: location,
+    clientId: ctx.tpp.clientId,
+    institution: ctx.institution.code,
+    now: ctx.now(),
+  });
+  return { status: 302, headers: { location, 'cache-control': 'no-store' }, json: { location, jwt } };
+}
