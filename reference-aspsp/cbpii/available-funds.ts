@@ -1,5 +1,6 @@
 import type { BankAccount, PsuData } from '../data/psu-data.ts';
-import { formatAmount } from '../data/psu-data.ts';
+import { formatAmount, parseAmount } from '../data/psu-data.ts';
+import { accountBalances } from '../ais/balances.ts';
 import type { MoneyAmount } from './funds-decision.ts';
 
 /**
@@ -18,14 +19,12 @@ export function findAccountByIban(
 }
 
 /**
- * What the PSU can spend on the account now: the instant balance (every booked and pending movement,
- * not the future ones) plus the authorised overdraft. Pure: it reads the account, reserves nothing.
+ * What the PSU can spend on the account at `now`: the instant balance (OTHR, as the AIS balances
+ * endpoint shows it) plus the authorised overdraft. Pure: it reads the account and reserves nothing,
+ * so a suite can predict the answer from GET balances.
  */
-export function availableFunds(account: BankAccount): MoneyAmount {
-  let cents = account.openingBalanceCents + account.overdraftCents;
-  for (const transaction of account.transactions) {
-    if (transaction.status === 'FUTR') continue;
-    cents += transaction.creditDebitIndicator === 'CRDT' ? transaction.amountCents : -transaction.amountCents;
-  }
+export function availableFunds(account: BankAccount, now: Date): MoneyAmount {
+  const instant = accountBalances(account, now).find((balance) => balance.balanceType === 'OTHR');
+  const cents = parseAmount(instant?.balanceAmount.amount ?? '0.00') + account.overdraftCents;
   return { amount: formatAmount(cents), currency: account.currency };
 }

@@ -49,7 +49,10 @@ export const fundsConfirmationRoute: BearerRoute = {
       throw new ApiError('AC01', { detail: 'the IBAN is not an account of the PSU' });
     if (account.state === 'closed') throw new ApiError('AC04');
     if (account.state === 'blocked') throw new ApiError('AC06');
-    const result = decideFunds({ available: availableFunds(account), instructed: request.instructedAmount });
+    const result = decideFunds({
+      available: availableFunds(account, ctx.now()),
+      instructed: request.instructedAmount,
+    });
     return {
       status: 200,
       json: {
