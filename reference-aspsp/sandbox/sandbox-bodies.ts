@@ -1,0 +1,41 @@
+import { readField } from '../data/read-field.ts';
+import { parseIsoDuration } from './iso-duration.ts';
+
+/** Body of `POST /sandbox/v1/psus`. */
+export interface ClonePsuBody {
+  readonly persona: string;
+}
+
+/** Body of `POST /sandbox/v1/psus/{psuId}/clock`: a duration to travel by, or an instant to go to. */
+export type ClockBody = { readonly travelMs: number } | { readonly at: Date };
+
+function onlyFields(value: unknown, names: readonly string[]): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).every((key) => names.includes(key))
+  );
+}
+
+/** Parses a clone request; undefined when it is not `{"persona": "<name>"}`. */
+export function parseClonePsuBody(value: unknown): ClonePsuBody | undefined {
+  const persona = readField(value, 'persona');
+  return onlyFields(value, ['persona']) && typeof persona === 'string' ? { persona } : undefined;
+}
+
+/** Parses a clock request; undefined unless exactly one of `travel` (ISO duration) or `at` (ISO instant). */
+export function parseClockBody(value: unknown): ClockBody | undefined {
+  if (!onlyFields(value, ['travel', 'at'])) return undefined;
+  const travel = readField(value, 'travel');
+  const at = readField(value, 'at');
+  if (typeof travel === 'string' && at === undefined) {
+    const travelMs = parseIsoDuration(travel);
+    return travelMs === undefined ? undefined : { travelMs };
+  }
+  if (typeof at === 'string' && travel === undefined && /^\d{4}-\d{2}-\d{2}T/.test(at)) {
+    const instant = new Date(at);
+    return Number.isNaN(instant.getTime()) ? undefined : { at: instant };
+  }
+  return undefined;
+}
