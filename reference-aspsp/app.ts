@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodedError } from '../lib/coded-error.ts';
 import { versionCalendar } from '../spec/lib/index.ts';
+import { aisDomain } from './ais/ais-domain.ts';
 import { createClock, type ClockBase } from './clock/system-clock.ts';
 import type { Clock } from './clock/clock.ts';
 import { findFault } from './faults/catalogue.ts';
@@ -15,6 +16,7 @@ import { listenHttps, type ListeningServer } from './server/https-server.ts';
 import { createPipeline } from './server/pipeline.ts';
 import type { ServerMode } from './server/request-context.ts';
 import { Router } from './server/router.ts';
+import { sandboxDomain } from './sandbox/sandbox-domain.ts';
 import { openStore, type Store } from './store/index.ts';
 import { enrolDemoTpps } from './tpp/enrol-demo-tpps.ts';
 import { ensureReferencePki, type ReferencePki } from './tpp/reference-pki.ts';
@@ -69,7 +71,7 @@ export interface ReferenceApp {
  * The domains every reference serves. Adding a PSD2 domain to the bank is adding it here: its routes
  * go to the router, its start hook runs before the server listens.
  */
-export const builtInDomains: readonly Domain[] = [createOAuthDomain(), tppDomain];
+export const builtInDomains: readonly Domain[] = [createOAuthDomain(), tppDomain, aisDomain, sandboxDomain];
 
 /** Builds the reference bank from its options and starts listening. */
 export async function createReferenceApp(options: ReferenceAppOptions = {}): Promise<ReferenceApp> {
