@@ -15,8 +15,12 @@ describe('startRecorder', () => {
   const proxyCa = issueCertificate({ commonName: 'proxy CA', usage: 'ca' });
   let bank: Server;
   let recorder: Recorder;
-  const seen: Array<{ host: string | undefined; sni: string | false; authorized: boolean; body: string }> =
-    [];
+  const seen: Array<{
+    host: string | undefined;
+    sni: string | false | null;
+    authorized: boolean;
+    body: string;
+  }> = [];
 
   beforeAll(async () => {
     bank = createServer(

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHar } from '../../../../traffic/har/parse-har.ts';
+import { startReplayServer, type ReplayServer } from '../../../../traffic/replay/replay-server.ts';
+import { issueCertificate } from '../../../../traffic/tls/issue-certificate.ts';
+
+const host = 'api-10101.psd2.groupbank.example';
+const har = parseHar(readFileSync(new URL('../fixtures/ais-session.har', import.meta.url), 'utf8'));
+const ca = issueCertificate({ commonName: 'replay CA', usage: 'ca' });
+
+describe('startReplayServer over HTTPS (mockttp)', () => {
+  let server: ReplayServer;
+  beforeAll(async () => {
+    server = await startReplayServer({ har, ca });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('serves the recorded answer for the institution host named as SNI and Host', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host } });
+    const response = await request(`${server.url}/stet/psd2/v1.4.2/accounts/acc-b/balances`, {
+      headers: { host, 'x-request-id': 'r-9' },
+      dispatcher: agent,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['x-request-id']).toBe('r-9');
+    expect(await response.body.json()).toMatchObject({ message: 'NGAC' });
+    await agent.close();
+  });
+
+  it('answers an unknown request with 501 REPLAY_NO_MATCH at once', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host } });
+    const response = await request(`${server.url}/nowhere`, { headers: { host }, dispatcher: agent });
+    expect(response.statusCode).toBe(501);
+    expect(await response.body.json()).toMatchObject({ message: 'REPLAY_NO_MATCH' });
+    await agent.close();
+  });
+});
+
+describe('startReplayServer with mutual TLS', () => {
+  const clientCa = issueCertificate({ commonName: 'TPP CA', usage: 'ca' });
+  const qwac = issueCertificate({ ca: clientCa, commonName: 'tpp', usage: 'clientAuth' });
+  let server: ReplayServer;
+  beforeAll(async () => {
+    server = await startReplayServer({ har, ca, mtlsClientCa: clientCa.cert });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers a client that presents a certificate of the trusted CA', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host, cert: qwac.cert, key: qwac.key } });
+    const response = await request(`${server.url}/stet/psd2/v1.4.2/accounts`, {
+      headers: { host },
+      dispatcher: agent,
+    });
+    expect(response.statusCode).toBe(200);
+    await response.body.dump();
+    await agent.close();
+  });
+
+  it('refuses the TLS handshake of a client without a certificate', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host } });
+    await expect(
+      request(`${server.url}/stet/psd2/v1.4.2/accounts`, { headers: { host }, dispatcher: agent }),
+    ).rejects.toThrow();
+    await agent.close();
+  });
+});
