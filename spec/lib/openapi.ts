@@ -1,0 +1,140 @@
+/**
+ * The generated OpenAPI documents (`spec/openapi/<version>.yaml`) and request matching against them.
+ */
+import { readSpecYaml } from './spec-files.ts';
+import { SpecError } from './spec-error.ts';
+import { assertApiVersion } from './versions.ts';
+import type { ApiVersion } from './versions.ts';
+
+/** A matched operation: its id, the path template it came from and the path parameter values. */
+export interface OperationMatch {
+  operationId: string;
+  pathTemplate: string;
+  params: Record<string, string>;
+}
+
+interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  names: string[];
+  operationId: string;
+  operation: Readonly<Record<string, unknown>>;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const documents = new Map<ApiVersion, Readonly<Record<string, unknown>>>();
+const routeTables = new Map<ApiVersion, Route[]>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The OpenAPI 3.1 document of a version, parsed once and deep-frozen. */
+export function openApiDocument(version: ApiVersion): Readonly<Record<string, unknown>> {
+  const known = assertApiVersion(version);
+  let document = documents.get(known);
+  if (document === undefined) {
+    const value = readSpecYaml(`openapi/${known}.yaml`);
+    if (!isRecord(value) || !isRecord(value['paths'])) {
+      throw new SpecError('ERR_SPEC_INVALID', `spec/openapi/${known}.yaml has no paths`, {
+        hint: 'Run `npm run spec:build`.',
+      });
+    }
+    document = deepFreeze(value);
+    documents.set(known, document);
+  }
+  return document;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function routes(version: ApiVersion): Route[] {
+  let table = routeTables.get(version);
+  if (table === undefined) {
+    table = [];
+    const paths = openApiDocument(version)['paths'];
+    for (const [template, item] of Object.entries(isRecord(paths) ? paths : {})) {
+      if (!isRecord(item)) continue;
+      const names: string[] = [];
+      const source = template
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+          if (name === undefined) return escapeRegExp(part);
+          names.push(name);
+          return '([^/]+)';
+        })
+        .join('');
+      for (const method of methods) {
+        const operation = item[method];
+        if (!isRecord(operation) || typeof operation['operationId'] !== 'string') continue;
+        table.push({
+          method,
+          template,
+          pattern: new RegExp(`^${source}$`),
+          names,
+          operationId: operation['operationId'],
+          operation,
+        });
+      }
+    }
+    // Literal paths win over templated ones (fewer parameters first).
+    table.sort((a, b) => a.names.length - b.names.length);
+    routeTables.set(version, table);
+  }
+  return table;
+}
+
+function findRoute(
+  version: ApiVersion,
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | undefined {
+  const bare = (path.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1');
+  const wanted = method.toLowerCase();
+  for (const route of routes(version)) {
+    if (route.method !== wanted) continue;
+    const match = route.pattern.exec(bare);
+    if (match === null) continue;
+    const params: Record<string, string> = {};
+    route.names.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1] ?? '');
+    });
+    return { route, params };
+  }
+  return undefined;
+}
+
+/**
+ * The operation of `version` that serves `method` on `path` (a full path such as
+ * `/stet/psd2/v1.6.2/accounts/A1/balances`; query string ignored), or undefined.
+ */
+export function matchOperation(
+  version: ApiVersion,
+  method: string,
+  path: string,
+): OperationMatch | undefined {
+  const found = findRoute(version, method, path);
+  if (found === undefined) return undefined;
+  return { operationId: found.route.operationId, pathTemplate: found.route.template, params: found.params };
+}
+
+/** The OpenAPI operation object matched by `matchOperation`, for callers that need its details. */
+export function operationObject(
+  version: ApiVersion,
+  method: string,
+  path: string,
+): Readonly<Record<string, unknown>> | undefined {
+  return findRoute(version, method, path)?.route.operation;
+}
