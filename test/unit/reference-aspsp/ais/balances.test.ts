@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountBalances,
+  cardBalances,
+  firstBatchDone,
+  isBatchRunning,
+} from '../../../../reference-aspsp/ais/balances.ts';
+import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
+import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
+import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
+
+// 2025-03-15 11:00 Paris (winter time, UTC+1).
+const anchor = new Date('2025-03-15T10:00:00Z');
+
+function data(name: string, at = anchor): PsuData {
+  const template = findPersona(name);
+  if (template === undefined) throw new Error(name);
+  return generatePsuData({ template, institution: '10101', psuId: name, anchor: at });
+}
+
+function account(d: PsuData, key: string) {
+  const found = d.accounts.find((a) => a.key === key);
+  if (found === undefined) throw new Error(key);
+  return found;
+}
+
+describe('accounting batch', () => {
+  it('runs from 21:00 to 21:50 Paris time', () => {
+    expect(isBatchRunning(new Date('2025-03-15T19:59:00Z'))).toBe(false);
+    expect(isBatchRunning(new Date('2025-03-15T20:00:00Z'))).toBe(true);
+    expect(isBatchRunning(new Date('2025-03-15T20:49:00Z'))).toBe(true);
+    expect(isBatchRunning(new Date('2025-03-15T20:50:00Z'))).toBe(false);
+    // Summer time: 21:00 Paris is 19:00 UTC.
+    expect(isBatchRunning(new Date('2025-07-15T19:10:00Z'))).toBe(true);
+  });
+
+  it('makes CLBD of an account opened in the day available after that evening batch', () => {
+    expect(firstBatchDone(anchor, new Date('2025-03-15T20:49:00Z'))).toBe(false);
+    expect(firstBatchDone(anchor, new Date('2025-03-15T20:50:00Z'))).toBe(true);
+    const lateOpening = new Date('2025-03-15T20:30:00Z');
+    expect(firstBatchDone(lateOpening, new Date('2025-03-16T08:00:00Z'))).toBe(false);
+    expect(firstBatchDone(lateOpening, new Date('2025-03-16T20:50:00Z'))).toBe(true);
+  });
+});
+
+describe('accountBalances', () => {
+  it('gives a euro account VALU, CLBD and OTHR, with referenceDate on VALU and CLBD only', () => {
+    const balances = accountBalances(account(data('alice'), 'A'), anchor);
+    expect(balances.map((b) => b.balanceType)).toEqual(['VALU', 'CLBD', 'OTHR']);
+    expect(balances.map((b) => b.referenceDate)).toEqual(['2025-03-15', '2025-03-15', undefined]);
+  });
+
+  it('gives a non-euro account and a currency account OTHR only', () => {
+    const alice = data('alice');
+    expect(accountBalances(account(alice, 'G'), anchor).map((b) => b.balanceType)).toEqual(['OTHR']);
+    const usd = accountBalances(account(alice, 'A-USD'), anchor);
+    expect(usd).toHaveLength(1);
+    expect(usd[0]?.balanceAmount.currency).toBe('USD');
+  });
+
+  it('leaves VALU out while the batch runs', () => {
+    const balances = accountBalances(account(data('alice'), 'A'), new Date('2025-03-15T20:10:00Z'));
+    expect(balances.map((b) => b.balanceType)).toEqual(['CLBD', 'OTHR']);
+  });
+
+  it('leaves CLBD out for erin until the first batch after the opening', () => {
+    const erin = account(data('erin'), 'A');
+    expect(accountBalances(erin, anchor).map((b) => b.balanceType)).toEqual(['VALU', 'OTHR']);
+    expect(accountBalances(erin, new Date('2025-03-16T09:00:00Z')).map((b) => b.balanceType)).toEqual([
+      'VALU',
+      'CLBD',
+      'OTHR',
+    ]);
+  });
+
+  it('counts pending entries in the instant balance only', () => {
+    const a = account(data('alice'), 'A');
+    const [, clbd, othr] = accountBalances(a, anchor);
+    const pending = a.transactions
+      .filter((t) => t.status === 'PDNG')
+      .reduce((sum, t) => sum + (t.creditDebitIndicator === 'CRDT' ? t.amountCents : -t.amountCents), 0);
+    const cents = (text: string | undefined) => Math.round(Number(text) * 100);
+    expect(cents(othr?.balanceAmount.amount) - cents(clbd?.balanceAmount.amount)).toBe(pending);
+  });
+});
+
+describe('cardBalances', () => {
+  const card = data('alice').cards[0];
+  if (card === undefined) throw new Error('alice has a card');
+
+  it('gives three positive OTHR outstandings before v1.6.2', () => {
+    for (const version of ['v1', 'v1.4.2'] as const) {
+      const balances = cardBalances(card, anchor, version);
+      expect(balances.map((b) => b.balanceType)).toEqual(['OTHR', 'OTHR', 'OTHR']);
+      for (const b of balances) expect(b.balanceAmount.amount.startsWith('-')).toBe(false);
+    }
+  });
+
+  it('gives ITAV, ITAV and PRCD with negative amounts in v1.6.2', () => {
+    const balances = cardBalances(card, anchor, 'v1.6.2');
+    expect(balances.map((b) => b.balanceType)).toEqual(['ITAV', 'ITAV', 'PRCD']);
+    for (const b of balances) expect(b.balanceAmount.amount).toMatch(/^(-\d+\.\d{2}|0\.00)$/);
+    expect(balances[1]?.balanceAmount.amount.startsWith('-')).toBe(true);
+  });
+});

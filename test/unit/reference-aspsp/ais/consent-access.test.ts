@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { findItem, listedItems } from '../../../../reference-aspsp/ais/account-catalogue.ts';
+import { accessRefusal } from '../../../../reference-aspsp/ais/access.ts';
+import {
+  consentFromBody,
+  grantsNoAccount,
+  noConsent,
+  type Consent,
+} from '../../../../reference-aspsp/ais/consent.ts';
+import { linksFor } from '../../../../reference-aspsp/ais/links.ts';
+import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
+import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
+import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
+
+function data(name: string): PsuData {
+  const template = findPersona(name);
+  if (template === undefined) throw new Error(name);
+  return generatePsuData({
+    template,
+    institution: '10101',
+    psuId: name,
+    anchor: new Date('2025-03-15T10:00:00Z'),
+  });
+}
+
+const alice = data('alice');
+const ibanOf = (key: string) => alice.accounts.find((a) => a.key === key)?.iban ?? '';
+const idOf = (key: string) => alice.accounts.find((a) => a.key === key)?.resourceId ?? '';
+const card = alice.cards[0];
+
+function consent(fields: Partial<Consent>): Consent {
+  return { ...noConsent, ...fields };
+}
+
+describe('consentFromBody', () => {
+  it('keeps IBANs only and ignores overdrafts and owners before v1.6.2', () => {
+    const body = {
+      balances: [{ iban: 'FR1', currency: 'EUR' }, { iban: 'FR1' }],
+      transactions: [],
+      overdrafts: [{ iban: 'FR2' }],
+      owners: [],
+      trustedBeneficiaries: true,
+      psuIdentity: false,
+    };
+    expect(consentFromBody(body, 'v1.6.2')).toMatchObject({
+      balances: ['FR1'],
+      overdrafts: ['FR2'],
+      trustedBeneficiaries: true,
+    });
+    expect(consentFromBody(body, 'v1.4.2').overdrafts).toEqual([]);
+  });
+
+  it('treats a consent naming no account as revoking every account', () => {
+    expect(grantsNoAccount(consent({ psuIdentity: true }))).toBe(true);
+    expect(grantsNoAccount(consent({ owners: ['FR1'] }))).toBe(false);
+  });
+});
+
+describe('listedItems', () => {
+  it('lists every account and no card before a consent, currency accounts from v1.6.2 only', () => {
+    expect(listedItems(alice, undefined, 'v1.4.2').map((i) => i.key)).toEqual(['A', 'B', 'G']);
+    expect(listedItems(alice, undefined, 'v1.6.2').map((i) => i.key)).toEqual(['A', 'A-USD', 'B', 'G']);
+    expect(listedItems(alice, consent({}), 'v1').map((i) => i.key)).toEqual(['A', 'B', 'G']);
+  });
+
+  it('lists the consented accounts in every currency and their cards after a consent', () => {
+    const c = consent({ transactions: [ibanOf('A')] });
+    expect(listedItems(alice, c, 'v1.6.2').map((i) => i.key)).toEqual(['A', 'C', 'A-USD']);
+    expect(listedItems(alice, consent({ balances: [ibanOf('B')] }), 'v1.6.2').map((i) => i.key)).toEqual([
+      'B',
+    ]);
+  });
+});
+
+describe('linksFor', () => {
+  it('links exactly the consented functions the version has', () => {
+    const c = consent({ balances: [ibanOf('A')], overdrafts: [ibanOf('A')], owners: [ibanOf('B')] });
+    const a = findItem(alice, idOf('A'), 'v1.6.2');
+    if (a === undefined) throw new Error('A');
+    expect(Object.keys(linksFor(alice, a, c, 'v1.6.2')).sort()).toEqual(['balances', 'overdrafts']);
+    expect(Object.keys(linksFor(alice, a, c, 'v1.4.2'))).toEqual(['balances']);
+    expect(linksFor(alice, a, undefined, 'v1.6.2')).toEqual({});
+  });
+
+  it('links a card through its backing account, balances and transactions only', () => {
+    if (card === undefined) throw new Error('card');
+    const c = consent({ transactions: [ibanOf('A')], overdrafts: [ibanOf('A')] });
+    expect(Object.keys(linksFor(alice, card, c, 'v1.6.2'))).toEqual(['transactions']);
+  });
+});
+
+describe('accessRefusal', () => {
+  const c = consent({ balances: [ibanOf('A')], transactions: [ibanOf('B')] });
+
+  it('answers AC01 for an unknown resourceId and a currency account before v1.6.2', () => {
+    expect(accessRefusal(alice, findItem(alice, 'nope', 'v1.6.2'), c, 'balances')).toBe('AC01');
+    expect(findItem(alice, idOf('A-USD'), 'v1.4.2')).toBeUndefined();
+  });
+
+  it('answers NGAC before any consent and for a function not consented', () => {
+    const a = findItem(alice, idOf('A'), 'v1');
+    expect(accessRefusal(alice, a, undefined, 'balances')).toBe('NGAC');
+    expect(accessRefusal(alice, a, c, 'transactions')).toBe('NGAC');
+    expect(accessRefusal(alice, a, c, 'balances')).toBeUndefined();
+  });
+
+  it('covers the USD currency account with a consent on the IBAN', () => {
+    expect(accessRefusal(alice, findItem(alice, idOf('A-USD'), 'v1.6.2'), c, 'balances')).toBeUndefined();
+  });
+
+  it('answers AC06, AC04 and CDNA for bob consented items', () => {
+    const bob = data('bob');
+    const everything = consent({
+      balances: bob.accounts.map((a) => a.iban),
+      transactions: bob.accounts.map((a) => a.iban),
+    });
+    const byKey = (key: string) => bob.accounts.find((a) => a.key === key);
+    expect(accessRefusal(bob, byKey('K'), everything, 'balances')).toBe('AC06');
+    expect(accessRefusal(bob, byKey('X'), everything, 'transactions')).toBe('AC04');
+    expect(accessRefusal(bob, bob.cards[0], everything, 'balances')).toBe('CDNA');
+    expect(accessRefusal(bob, byKey('N'), everything, 'balances')).toBeUndefined();
+  });
+});
