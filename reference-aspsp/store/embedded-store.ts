@@ -1,0 +1,75 @@
+/**
+ * The `embedded` store: PGlite (PostgreSQL compiled to WebAssembly) in a directory, fronted by the
+ * in-memory {@link CachedStore}. Needs no server; one process at a time per directory.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CachedStore, type StoreChange, type StorePersistence } from './cached-store.ts';
+import { createTableSql, tableName } from './schema.ts';
+import { StoreError, type Store } from './store.ts';
+
+/**
+ * Opens (creating if needed) the store in `dir`, loading its whole content into memory.
+ *
+ * PGlite's files go in `dir/pglite`, so other files may live beside them in `dir`. Throws
+ * {@link StoreError} `ERR_STORE_OPEN_FAILED` when the directory cannot be used (not writable, or
+ * held by another process's PGlite).
+ */
+export async function openEmbeddedStore(dir: string): Promise<Store> {
+  let db: PGlite;
+  try {
+    const dataDir = join(dir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+    db = await PGlite.create(dataDir);
+    await db.exec(createTableSql);
+  } catch (cause) {
+    throw new StoreError('ERR_STORE_OPEN_FAILED', `cannot open the embedded store in ${dir}`, {
+      cause,
+      hint: 'use a writable directory that no other running instance uses',
+    });
+  }
+  const rows = await db.query(`SELECT collection, key, value FROM ${tableName}`);
+  const initial: StoreChange[] = rows.rows.map(rowToChange);
+  return new CachedStore(new PgliteWriter(db), initial);
+}
+
+class PgliteWriter implements StorePersistence {
+  readonly #db: PGlite;
+
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+
+  async write(changes: readonly StoreChange[]): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      for (const { collection, key, text } of changes) {
+        if (text === undefined) {
+          await tx.query(`DELETE FROM ${tableName} WHERE collection = $1 AND key = $2`, [collection, key]);
+        } else {
+          await tx.query(
+            `INSERT INTO ${tableName} (collection, key, value) VALUES ($1, $2, $3)
+             ON CONFLICT (collection, key) DO UPDATE SET value = EXCLUDED.value`,
+            [collection, key, text],
+          );
+        }
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#db.close();
+  }
+}
+
+function rowToChange(row: unknown): StoreChange {
+  if (typeof row === 'object' && row !== null && 'collection' in row && 'key' in row && 'value' in row) {
+    const { collection, key, value } = row;
+    if (typeof collection === 'string' && typeof key === 'string' && typeof value === 'string') {
+      return { collection, key, text: value };
+    }
+  }
+  throw new StoreError('ERR_STORE_VALUE_INVALID', 'unexpected row shape in the embedded store', {
+    hint: 'the data directory was written by something else; start from a fresh one',
+  });
+}
