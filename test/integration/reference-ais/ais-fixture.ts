@@ -1,6 +1,10 @@
 import { isRecord } from '../../../reference-aspsp/lib/is-record.ts';
-import { startReference, type ReferenceAppOptions, type RunningReference } from '../../../reference-aspsp/index.ts';
-import type { ApiVersion } from '../../../spec/lib/index.ts';
+import {
+  startReference,
+  type ReferenceAppOptions,
+  type RunningReference,
+} from '../../../reference-aspsp/index.ts';
+import { responseValidator, type ApiVersion } from '../../../spec/lib/index.ts';
 import { PsuBrowser } from '../reference-core/psu-journey.ts';
 import { ReferenceClient, type Answer } from '../reference-core/reference-client.ts';
 
@@ -74,7 +78,9 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
       login_hint: identifier,
     });
     const consentPage = await browser.submit(page, { otp: '12345678' });
-    const code = PsuBrowser.redirectOf(await browser.submit(consentPage, { decision: 'accept' }))?.searchParams.get('code');
+    const code = PsuBrowser.redirectOf(
+      await browser.submit(consentPage, { decision: 'accept' }),
+    )?.searchParams.get('code');
     if (typeof code !== 'string') throw new Error('the PSU journey gave no code');
     const answer = await client.call({
       method: 'POST',
@@ -97,7 +103,8 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
   async function ais(target: TestPsu, path: string, call: AisCall = {}): Promise<Answer> {
     const headers: Record<string, string> = call.batch === true ? {} : { 'psu-ip-address': '192.0.2.10' };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
-    const policy = reference.info.institutions.find((i) => i.code === target.institution)?.signatureHeaders ?? [];
+    const policy =
+      reference.info.institutions.find((i) => i.code === target.institution)?.signatureHeaders ?? [];
     const psuHeaders = Object.keys(headers).filter((name) => name.startsWith('psu-'));
     return client.call({
       method: call.method ?? 'GET',
@@ -115,7 +122,8 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
     client,
     psu,
     ais,
-    consent: (target, version, body) => ais(target, `/stet/psd2/${version}/consents`, { method: 'PUT', body }),
+    consent: (target, version, body) =>
+      ais(target, `/stet/psd2/${version}/consents`, { method: 'PUT', body }),
     sandbox,
     async close() {
       await client.close();
@@ -147,4 +155,11 @@ export function list(value: unknown, ...path: Array<string | number>): unknown[]
 
 function readIndex(items: readonly unknown[], index: number): unknown {
   return items[index];
+}
+
+/** Errors of the spec's response schema for the answer (empty when it conforms). */
+export function schemaErrors(version: ApiVersion, method: string, path: string, answer: Answer): string[] {
+  const validator = responseValidator(version, method, path.split('?')[0] ?? path, answer.status);
+  if (validator === undefined) return [`no response schema for ${method} ${path} ${answer.status}`];
+  return validator(answer.json).errors;
 }
