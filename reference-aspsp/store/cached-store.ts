@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AsyncMutex } from './async-mutex.ts';
-import { incremented, toJsonText } from './json-value.ts';
+import { fromJsonText, incremented, toJsonText } from './json-value.ts';
 import { StoreError, type Store, type StoreTx } from './store.ts';
 
 /** One committed change: the new JSON text of a key, or `undefined` for a deletion. */
@@ -207,7 +207,7 @@ function setText(data: Collections, collection: string, key: string, text: strin
 }
 
 function parse(text: string | undefined): unknown {
-  return text === undefined ? undefined : JSON.parse(text);
+  return text === undefined ? undefined : fromJsonText(text);
 }
 
 function listFrom(
@@ -224,7 +224,7 @@ function listFrom(
   }
   return [...merged.keys()]
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((key) => ({ key, value: JSON.parse(merged.get(key) ?? 'null') }));
+    .map((key) => ({ key, value: fromJsonText(merged.get(key) ?? 'null') }));
 }
 
 function closed(): StoreError {

@@ -32,11 +32,16 @@ function notJson(where: string, reason: string, cause?: unknown): StoreError {
 /** Adds `by` to the JSON text of a counter; throws `ERR_STORE_NOT_A_COUNTER` for a non-number. */
 export function incremented(text: string | undefined, by: number, where: string): number {
   if (!Number.isFinite(by)) throw new StoreError('ERR_STORE_NOT_A_COUNTER', `increment of ${where} by ${by}`);
-  const current: unknown = text === undefined ? 0 : JSON.parse(text);
+  const current = text === undefined ? 0 : fromJsonText(text);
   if (typeof current !== 'number') {
     throw new StoreError('ERR_STORE_NOT_A_COUNTER', `${where} holds a ${typeof current}, not a counter`, {
       hint: 'increment only keys that hold numbers, or are absent',
     });
   }
   return current + by;
+}
+
+/** Parses stored JSON text (always written by {@link toJsonText}, so it is valid JSON). */
+export function fromJsonText(text: string): unknown {
+  return JSON.parse(text);
 }

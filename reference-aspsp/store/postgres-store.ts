@@ -7,7 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { incremented, toJsonText } from './json-value.ts';
+import { fromJsonText, incremented, toJsonText } from './json-value.ts';
 import { createTableSql, tableName } from './schema.ts';
 import { StoreError, type Store, type StoreTx } from './store.ts';
 
@@ -82,8 +82,11 @@ class PostgresStore implements Store {
   }
 
   async put(collection: string, key: string, value: unknown): Promise<void> {
+    this.#checkUsable();
     const text = toJsonText(value, `${collection}/${key}`);
-    await this.transaction(async (tx) => tx.put(collection, key, JSON.parse(text)));
+    await withLockedTransaction(this.#pool, (client) =>
+      new PostgresTx(client).putText(collection, key, text),
+    );
   }
 
   async delete(collection: string, key: string): Promise<boolean> {
@@ -136,11 +139,16 @@ class PostgresTx implements StoreTx {
 
   async get(collection: string, key: string): Promise<unknown> {
     const text = await this.#text(collection, key);
-    return text === undefined ? undefined : JSON.parse(text);
+    return text === undefined ? undefined : fromJsonText(text);
   }
 
   async put(collection: string, key: string, value: unknown): Promise<void> {
     await this.#upsert(collection, key, toJsonText(value, `${collection}/${key}`));
+  }
+
+  /** Stores already-serialised JSON text. */
+  async putText(collection: string, key: string, text: string): Promise<void> {
+    await this.#upsert(collection, key, text);
   }
 
   async delete(collection: string, key: string): Promise<boolean> {
@@ -162,7 +170,7 @@ class PostgresTx implements StoreTx {
     );
     return result.rows.map((row: unknown) => {
       const { key, text } = readRow(row);
-      return { key, value: JSON.parse(text) };
+      return { key, value: fromJsonText(text) };
     });
   }
 
