@@ -60,7 +60,7 @@ export class ReferenceClient {
     const body = options.body ?? '';
     const headers: Record<string, string> = { host, 'x-request-id': randomUUID(), ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    if (!options.noDigest) headers.digest = computeDigest(body);
+    if (!options.noDigest && headers.digest === undefined) headers.digest = computeDigest(body);
     if (tpp !== null && options.sign !== false) {
       const psu = Object.keys(headers).filter((name) => name.toLowerCase().startsWith('psu-'));
       const names = options.sign ?? ['(request-target)', 'digest', 'x-request-id', ...psu];

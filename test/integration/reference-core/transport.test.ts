@@ -26,7 +26,7 @@ describe('hosts', () => {
   });
 
   it('refuses a host matching no host form with 421 HOST_UNKNOWN', async () => {
-    const answer = await core.client.call({ path: probe, token, host: 'www.example.org' });
+    const answer = await core.client.call({ path: probe, token, host: 'www.groupbank.example' });
     expect([answer.status, message(answer.json)]).toEqual([421, 'HOST_UNKNOWN']);
   });
 
