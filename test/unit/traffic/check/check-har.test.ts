@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { isCodedError } from '../../../../lib/coded-error.ts';
+import { getRule } from '../../../../spec/lib/index.ts';
+import { checkHar } from '../../../../traffic/check/check-har.ts';
+import { findingsReport } from '../../../../traffic/check/findings-report.ts';
+import { schemaRule } from '../../../../traffic/check/schema-check.ts';
+import type { Har } from '../../../../traffic/har/har.ts';
+import { parseHar } from '../../../../traffic/har/parse-har.ts';
+import { alterHar } from '../fixtures/alter-har.ts';
+
+const fixture = parseHar(readFileSync(new URL('../fixtures/ais-session.har', import.meta.url), 'utf8'));
+
+function failedRules(har: Har): string[] {
+  return [
+    ...new Set(
+      checkHar(har)
+        .filter((f) => f.verdict === 'failed')
+        .map((f) => f.rule),
+    ),
+  ].sort();
+}
+
+function withConsent(har: Har, consent: unknown): Har {
+  const copy = structuredClone(har);
+  const put = copy.log.entries[2];
+  if (put?.request.postData === undefined) throw new Error('fixture changed');
+  put.request.postData.text = JSON.stringify(consent);
+  return copy;
+}
+
+describe('checkHar', () => {
+  it('finds no deviation in a conforming session', () => {
+    const findings = checkHar(fixture);
+    expect(findings.filter((f) => f.verdict === 'failed')).toEqual([]);
+    expect(new Set(findings.map((f) => f.rule))).toEqual(
+      new Set([
+        'TOK-RESPONSE-FIELDS',
+        'TOK-TOKEN-TYPE-BEARER',
+        'TOK-EXPIRES-IN-3600',
+        'TRN-XREQUESTID-ECHO',
+        'TRN-XREQUESTID-ECHO-ON-ERROR',
+        'AIS-ACC-SHAPE',
+        'AIS-ACC-NO-TRUSTED-BENEFICIARIES-LINK',
+        'AIS-ACC-LINK-BALANCES',
+        'AIS-ACC-LINK-TRANSACTIONS',
+        'AIS-ACC-CONSENTED-ONLY',
+        'AIS-ACC-LINK-IDENTITY',
+        'AIS-BAL-TYPE-ENUM',
+        'AIS-TRX-STATUS-ENUM',
+        'AIS-TRX-DATETO-EXCLUSIVE',
+        'AIS-TRX-DATEFROM-INCLUSIVE',
+        'AIS-TRX-HISTORY-90-DAYS',
+        'ERR-STET-BODY',
+        'ERR-CODE-CARRIED',
+      ]),
+    );
+  });
+
+  it('finds every deviation of a hand-altered copy, each under its rule', () => {
+    const altered = alterHar(fixture);
+    expect(failedRules(altered.har)).toEqual([...altered.rules].sort());
+  });
+
+  it('judges links against the consent seen earlier in the file', () => {
+    const onlyBalances = withConsent(fixture, {
+      balances: [{ iban: 'FR7630006000011234567890189' }],
+      transactions: [],
+      trustedBeneficiaries: false,
+      psuIdentity: true,
+    });
+    const failed = checkHar(onlyBalances).filter((f) => f.verdict === 'failed');
+    expect(failed.map((f) => [f.rule, f.message])).toEqual([
+      [
+        'AIS-ACC-LINK-TRANSACTIONS',
+        'account acc-a: transactions link present without a transactions consent',
+      ],
+      ['AIS-ACC-LINK-IDENTITY', 'endUserIdentity link missing despite psuIdentity'],
+    ]);
+  });
+
+  it('requires 400 ENDE for a period over 90 days', () => {
+    const har = structuredClone(fixture);
+    const tx = har.log.entries[5];
+    if (tx === undefined) throw new Error('fixture changed');
+    tx.request.url = tx.request.url.replace('dateFrom=2025-05-01', 'dateFrom=2025-01-01');
+    expect(failedRules(har)).toEqual(['AIS-TRX-PERIOD-OVER-90-ENDE']);
+  });
+
+  it('reports an error code answered with a status the catalogue does not give it', () => {
+    const har = structuredClone(fixture);
+    const error = har.log.entries[6];
+    if (error === undefined) throw new Error('fixture changed');
+    error.response.status = 404;
+    const failed = checkHar(har).filter((f) => f.verdict === 'failed' && f.rule === 'ERR-CODE-CARRIED');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.actual).toBe(404);
+  });
+
+  it('refuses a HAR of another API with ERR_HAR_NOT_STET', () => {
+    const other = structuredClone(fixture);
+    for (const e of other.log.entries) e.request.url = e.request.url.replace('/stet/psd2/', '/api/');
+    try {
+      checkHar(other);
+      expect.unreachable();
+    } catch (error) {
+      expect(isCodedError(error, 'ERR_HAR_NOT_STET')).toBe(true);
+    }
+  });
+
+  it('cites only rules of the catalogue', () => {
+    for (const f of checkHar(alterHar(fixture).har)) expect(getRule(f.rule), f.rule).toBeDefined();
+    for (const path of [
+      '/accounts',
+      '/balances',
+      '/transactions',
+      '/overdrafts',
+      '/owners',
+      '/end-user-identity',
+      '/funds-confirmations',
+      '/payment-requests/x',
+      '/other',
+    ])
+      for (const status of [200, 403])
+        for (const isOAuth of [false, true]) {
+          const rule = schemaRule({
+            status,
+            isOAuth,
+            template: `/stet/psd2/v1/${path}`,
+            url: new URL(`https://h${path}`),
+          } as Parameters<typeof schemaRule>[0]);
+          expect(getRule(rule), rule).toBeDefined();
+        }
+  });
+});
+
+describe('findingsReport', () => {
+  it('makes one case per rule, version and institution, failed with the first deviation', () => {
+    const report = findingsReport(checkHar(alterHar(fixture).har), {
+      file: 'x.har',
+      startedAt: new Date(),
+      toolVersion: '0',
+    });
+    expect(report.matrix).toEqual({ versions: ['v1.4.2'], institutions: ['10101'] });
+    expect(report.summary.failed).toBe(6);
+    const dateTo = report.results.find((r) => r.case === 'AIS-TRX-DATETO-EXCLUSIVE');
+    expect(dateTo?.status).toBe('failed');
+    expect(dateTo?.rules[0]?.section).toBe('Endpoints > Account information > Transaction query parameters');
+    expect(dateTo?.steps[0]?.transcript[0]?.request.url).toContain('dateTo=2025-05-03');
+    expect(report.target.baseUrl).toBe('https://api-10101.psd2.groupbank.example');
+  });
+});

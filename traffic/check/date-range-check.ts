@@ -1,0 +1,101 @@
+import { isRecord } from '../har/har-access.ts';
+import { errorCodeOf } from './error-code-check.ts';
+import type { ExchangeView } from './exchange-view.ts';
+import { fail, pass, type Finding, type TrafficCheck } from './finding.ts';
+
+const day = 86_400_000;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date a transaction is filtered on: its booking date, else the expected one, else the operation date. */
+function dateOf(transaction: Record<string, unknown>): string | undefined {
+  for (const field of ['bookingDate', 'expectedBookingDate', 'transactionDate']) {
+    const value = transaction[field];
+    if (typeof value === 'string') return value.slice(0, 10);
+  }
+  return undefined;
+}
+
+/**
+ * Transactions against the request's query: none before dateFrom, none on or after dateTo (exclusive),
+ * none older than 90 days before the exchange; a period over 90 days is refused 400 ENDE.
+ */
+export class DateRangeCheck implements TrafficCheck {
+  check(view: ExchangeView): Finding[] {
+    if (view.method !== 'GET' || view.template?.endsWith('/transactions') !== true) return [];
+    const query = view.url.searchParams;
+    const from = query.get('dateFrom') ?? undefined;
+    const to = query.get('dateTo') ?? undefined;
+    const findings: Finding[] = [];
+    if (from !== undefined && to !== undefined && isoDate.test(from) && isoDate.test(to)) {
+      const period = (Date.parse(to) - Date.parse(from)) / day;
+      if (period > 90) {
+        const refused = view.status === 400 && errorCodeOf(view) === 'ENDE';
+        findings.push(
+          refused
+            ? pass('AIS-TRX-PERIOD-OVER-90-ENDE', view, `a ${period}-day period is refused 400 ENDE`)
+            : fail(
+                'AIS-TRX-PERIOD-OVER-90-ENDE',
+                view,
+                `a ${period}-day period is answered ${view.status}`,
+                '400 ENDE',
+                `${view.status} ${errorCodeOf(view) ?? ''}`.trim(),
+              ),
+        );
+      }
+    }
+    if (
+      view.status !== 200 ||
+      !isRecord(view.responseJson) ||
+      !Array.isArray(view.responseJson['transactions'])
+    )
+      return findings;
+    const transactions = view.responseJson['transactions'].filter(isRecord);
+    const dated = transactions.map((t) => ({
+      id: String(t['resourceId'] ?? t['entryReference'] ?? '?'),
+      date: dateOf(t),
+    }));
+    if (to !== undefined && isoDate.test(to)) {
+      const late = dated.filter((t) => t.date !== undefined && t.date >= to);
+      findings.push(
+        late.length === 0
+          ? pass('AIS-TRX-DATETO-EXCLUSIVE', view, `every transaction is before dateTo ${to}`)
+          : fail(
+              'AIS-TRX-DATETO-EXCLUSIVE',
+              view,
+              `${late.length} transaction(s) on or after dateTo ${to} (dateTo is exclusive)`,
+              `dates < ${to}`,
+              late.map((t) => `${t.id} ${t.date}`),
+            ),
+      );
+    }
+    if (from !== undefined && isoDate.test(from)) {
+      const early = dated.filter((t) => t.date !== undefined && t.date < from);
+      findings.push(
+        early.length === 0
+          ? pass('AIS-TRX-DATEFROM-INCLUSIVE', view, `no transaction before dateFrom ${from}`)
+          : fail(
+              'AIS-TRX-DATEFROM-INCLUSIVE',
+              view,
+              `${early.length} transaction(s) before dateFrom ${from}`,
+              `dates >= ${from}`,
+              early.map((t) => `${t.id} ${t.date}`),
+            ),
+      );
+    }
+    const oldest = new Date(Date.parse(view.entry.startedDateTime) - 90 * day).toISOString().slice(0, 10);
+    const old = dated.filter((t) => t.date !== undefined && t.date < oldest);
+    if (old.length > 0)
+      findings.push(
+        fail(
+          'AIS-TRX-HISTORY-90-DAYS',
+          view,
+          `${old.length} transaction(s) older than 90 days (before ${oldest})`,
+          `dates >= ${oldest}`,
+          old.map((t) => `${t.id} ${t.date}`),
+        ),
+      );
+    else if (dated.length > 0)
+      findings.push(pass('AIS-TRX-HISTORY-90-DAYS', view, `no transaction before ${oldest}`));
+    return findings;
+  }
+}
