@@ -4,13 +4,18 @@ import { join } from 'node:path';
 import { CodedError } from '../lib/coded-error.ts';
 import { versionCalendar } from '../spec/lib/index.ts';
 import { aisDomain } from './ais/ais-domain.ts';
+import { cbpiiDomain } from './cbpii/cbpii-domain.ts';
 import { createClock, type ClockBase } from './clock/system-clock.ts';
 import type { Clock } from './clock/clock.ts';
 import { findFault } from './faults/catalogue.ts';
 import { createHostResolver } from './institutions/host-resolver.ts';
 import type { Institution } from './institutions/institution.ts';
 import { loadInstitutions } from './institutions/load-institutions.ts';
+import { authorizationCodeGrant } from './oauth/grants/authorization-code-grant.ts';
 import { createOAuthDomain } from './oauth/oauth-domain.ts';
+import { clientCredentialsGrant } from './pisp/client-credentials-grant.ts';
+import { withPaymentBinding } from './pisp/payment-code-grant.ts';
+import { pispDomain } from './pisp/pisp-domain.ts';
 import type { Domain } from './server/domain.ts';
 import { listenHttps, type ListeningServer } from './server/https-server.ts';
 import { createPipeline } from './server/pipeline.ts';
@@ -71,7 +76,19 @@ export interface ReferenceApp {
  * The domains every reference serves. Adding a PSD2 domain to the bank is adding it here: its routes
  * go to the router, its start hook runs before the server listens.
  */
-export const builtInDomains: readonly Domain[] = [createOAuthDomain(), tppDomain, aisDomain, sandboxDomain];
+export const builtInDomains: readonly Domain[] = [
+  createOAuthDomain({
+    // client_credentials: the first PISP token, or the fallback 302 with header `fallback: 1`.
+    client_credentials: clientCredentialsGrant,
+    // PISP codes need S256 PKCE and give a second token bound to the consented payment.
+    authorization_code: withPaymentBinding(authorizationCodeGrant),
+  }),
+  tppDomain,
+  aisDomain,
+  cbpiiDomain,
+  pispDomain,
+  sandboxDomain,
+];
 
 /** Builds the reference bank from its options and starts listening. */
 export async function createReferenceApp(options: ReferenceAppOptions = {}): Promise<ReferenceApp> {

@@ -8,7 +8,7 @@ import { fundsConfirmationVersions, scopeAllowsFundsConfirmation } from './funds
 import { decideFunds } from './funds-decision.ts';
 
 /** Name of the request body schema in spec/ (the seed's "Funds confirmation request"). */
-export const fundsConfirmationSchema = 'PaymentCoverageRequest';
+export const fundsConfirmationSchema = 'FundsConfirmationRequest';
 
 /**
  * `POST /stet/psd2/{v1,v1.4.2}/funds-confirmations` (seed: Endpoints, Funds confirmation).

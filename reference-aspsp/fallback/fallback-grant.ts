@@ -24,7 +24,7 @@ function fallbackSigningKey(): Promise<CryptoKey> {
 
 /**
  * Answers the fallback form (`grant_type=client_credentials`, `scope=aisp`, header `fallback: 1`) with
- * `302`: `Location` is the online-banking login address, the body `{ location, jwt }` carries the JWT
+ * `302`: `Location` is the online-banking login address, the body `{ loginUrl, jwt }` (spec FallbackResponse) carries the JWT
  * (its claims: fallback/fallback-jwt.ts). The TPP's QWAC must grant the AISP role. Nothing here is a
  * token of the dedicated interface: no store entry is written, so the JWT is unknown there.
  */
@@ -46,5 +46,9 @@ export async function answerFallback(ctx: CertificateContext, form: URLSearchPar
     institution: ctx.institution.code,
     now: ctx.now(),
   });
-  return { status: 302, headers: { location, 'cache-control': 'no-store' }, json: { location, jwt } };
+  return {
+    status: 302,
+    headers: { location, 'cache-control': 'no-store' },
+    json: { loginUrl: location, jwt },
+  };
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../server/api-error.ts';
 import type { OpenContext } from '../server/request-context.ts';
 import type { OpenRoute, RouteResponse } from '../server/route.ts';
 import { tppRegistry } from '../tpp/tpp-registry.ts';
+import { startPaymentJourney } from '../pisp/payment-journey.ts';
 import { journeyPages } from './journey-pages.ts';
 import { frame, journeyFlow, redirect, save } from './journey-flow.ts';
 import { journeysCollection, parseJourney, type Journey } from './journey.ts';
@@ -21,6 +22,11 @@ const standardParams = new Set([
  * `GET /stet/psd2/oauth/authorize` (seed: Authentication 3; contracts §6). An unknown client_id or a
  * redirect_uri not enrolled for it gives a 400 page, never a redirect (RFC 6749 §4.1.2.1); other
  * errors redirect with `error`. With `login_hint` naming an active PSU, identification is skipped.
+ *
+ * A payment journey (the consent link of a payment request: `payment_request`, scope pisp; seed:
+ * Authentication 5) is checked by pisp/payment-journey.ts instead of the enrolled redirect URIs: its
+ * redirect_uri is the payment's successfulReportUrl, and `debtor.privateId` of the payment skips
+ * identification like `login_hint`.
  */
 export const authorizeRoute: OpenRoute = {
   method: 'GET',
@@ -32,7 +38,18 @@ export const authorizeRoute: OpenRoute = {
     const redirectUri = q.get('redirect_uri') ?? '';
     const tpp = clientId === '' ? undefined : await tppRegistry.byClientId(ctx.store, clientId);
     if (tpp === undefined) return badRequest(ctx, 'Unknown client_id.');
-    if (!tpp.redirectUris.includes(redirectUri))
+    const extra: Record<string, string> = {};
+    for (const [name, value] of q) if (!standardParams.has(name)) extra[name] = value;
+    const payment = q.has('payment_request')
+      ? await startPaymentJourney(ctx.store, {
+          institution: ctx.institution.code,
+          clientId,
+          redirectUri,
+          extra,
+        })
+      : undefined;
+    if (typeof payment === 'string') return badRequest(ctx, payment);
+    if (payment === undefined && !tpp.redirectUris.includes(redirectUri))
       return badRequest(ctx, 'redirect_uri is not enrolled for this client.');
     const state = q.get('state') ?? undefined;
     if (q.get('response_type') !== 'code') {
@@ -43,8 +60,9 @@ export const authorizeRoute: OpenRoute = {
     if (parsed === undefined) return redirect(redirectUri, { error: 'invalid_scope', state });
     if (!tpp.roles.includes(parsed.role))
       return redirect(redirectUri, { error: 'unauthorized_client', state });
-    const extra: Record<string, string> = {};
-    for (const [name, value] of q) if (!standardParams.has(name)) extra[name] = value;
+    // A PISP code only comes from the consent link of a payment, and that link is for PISP only.
+    if ((parsed.role === 'pisp') !== (payment !== undefined))
+      return redirect(redirectUri, { error: 'invalid_scope', state });
     const journey: Journey = {
       id: newSecret(),
       institution: ctx.institution.code,
@@ -62,7 +80,7 @@ export const authorizeRoute: OpenRoute = {
       lastActivity: ctx.clock.now().getTime(),
       extra,
     };
-    const hint = q.get('login_hint') ?? '';
+    const hint = payment?.loginHint ?? q.get('login_hint') ?? '';
     return ctx.store.transaction(async (tx) => {
       // login_hint skips the identification page for an active PSU; otherwise that page says why (IPSU).
       if (hint !== '') return journeyFlow.identify(ctx, tx, journey, hint);
@@ -81,14 +99,14 @@ export const journeyPageRoute: OpenRoute = {
     return ctx.store.transaction(async (tx) => {
       const journey = await load(tx, ctx);
       if (journey === undefined) return unknownJourney(ctx);
-      if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(tx, journey, 'timeout');
+      if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(ctx, tx, journey, 'timeout');
       const view = frame(ctx, journey);
       const html =
         journey.step === 'identify'
           ? journeyPages.identify(view)
           : journey.step === 'authenticate'
             ? journeyPages.authenticate(view)
-            : journeyPages.consent(view);
+            : await journeyFlow.consentPage(ctx, tx, journey);
       return { status: 200, html };
     });
   },
@@ -104,7 +122,7 @@ export const journeySubmitRoute: OpenRoute = {
     return ctx.store.transaction(async (tx) => {
       const journey = await load(tx, ctx);
       if (journey === undefined) return unknownJourney(ctx);
-      if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(tx, journey, 'timeout');
+      if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(ctx, tx, journey, 'timeout');
       const form = ctx.form;
       switch (journey.step) {
         case 'identify':
@@ -112,7 +130,7 @@ export const journeySubmitRoute: OpenRoute = {
         case 'authenticate':
           return journeyFlow.authenticate(ctx, tx, journey, (form.get('otp') ?? '').trim());
         case 'consent':
-          return journeyFlow.consent(ctx, tx, journey, form.get('decision') ?? '');
+          return journeyFlow.consent(ctx, tx, journey, form.get('decision') ?? '', form.get('account') ?? '');
       }
     });
   },

@@ -5,6 +5,7 @@ import { ApiError } from '../server/api-error.ts';
 import type { OpenContext } from '../server/request-context.ts';
 import type { RouteResponse } from '../server/route.ts';
 import type { StoreTx } from '../store/index.ts';
+import { finishPaymentJourney, isPaymentJourney, paymentConsentView } from '../pisp/journey-payment.ts';
 import { codeLifetimeMs, codesCollection, type AuthorizationCode } from './authorization-code.ts';
 import { journeyPages } from './journey-pages.ts';
 import { journeysCollection, maxOtpFailures, screenTimeoutMs, type Journey } from './journey.ts';
@@ -16,6 +17,10 @@ export const sandboxOtp = '12345678';
  * The steps of a PSU journey (contracts §6): identification, strong authentication, consent, and
  * the endings — redirect with `code` and `state`, or with `error=access_denied` and a description
  * (`refused`, `timeout`, `authentication_failed`).
+ *
+ * A payment journey (authorize with `payment_request`, pisp/journey-payment.ts) adds the account
+ * choice to the consent page and ends at the payment's report URL: successfulReportUrl with `code`
+ * (a cancellation: without code, nothing is left to confirm), unsuccessfulReportUrl otherwise.
  */
 export const journeyFlow = {
   /** The current time of the journey: the PSU's clock once identified, the base clock before. */
@@ -67,10 +72,10 @@ export const journeyFlow = {
     if (journey.otp !== undefined && otp === journey.otp) {
       const next: Journey = { ...journey, step: 'consent', authenticatedAt: now, lastActivity: now };
       await save(tx, next);
-      return { status: 200, html: journeyPages.consent(frame(ctx, next)) };
+      return { status: 200, html: await this.consentPage(ctx, tx, next) };
     }
     const failures = journey.otpFailures + 1;
-    if (failures >= maxOtpFailures) return this.end(tx, journey, 'authentication_failed');
+    if (failures >= maxOtpFailures) return this.end(ctx, tx, journey, 'authentication_failed');
     const next: Journey = { ...journey, otpFailures: failures, lastActivity: now };
     await save(tx, next);
     const left = maxOtpFailures - failures;
@@ -83,12 +88,77 @@ export const journeyFlow = {
     };
   },
 
-  /** Accept issues a one-time code valid 60 s on the PSU's clock; refuse ends with `refused`. */
-  async consent(ctx: OpenContext, tx: StoreTx, journey: Journey, decision: string): Promise<RouteResponse> {
-    if (decision === 'refuse') return this.end(tx, journey, 'refused');
+  /**
+   * Accept issues a one-time code valid 60 s on the PSU's clock; refuse ends with `refused`. `account`
+   * is the IBAN chosen on a payment journey's consent page.
+   */
+  async consent(
+    ctx: OpenContext,
+    tx: StoreTx,
+    journey: Journey,
+    decision: string,
+    account = '',
+  ): Promise<RouteResponse> {
+    if (decision === 'refuse') return this.end(ctx, tx, journey, 'refused');
     if (decision !== 'accept' || journey.psuId === undefined || journey.authenticatedAt === undefined) {
-      return { status: 200, html: journeyPages.consent(frame(ctx, journey)) };
+      return { status: 200, html: await this.consentPage(ctx, tx, journey) };
     }
+    if (isPaymentJourney(journey)) return this.consentToPayment(ctx, tx, journey, account);
+    const code = await this.issueCode(ctx, tx, journey);
+    return redirect(journey.redirectUri, { code, state: journey.state });
+  },
+
+  /** The consent page of a journey, with the payment and account choice of a payment journey. */
+  async consentPage(
+    ctx: OpenContext,
+    tx: StoreTx,
+    journey: Journey,
+    error?: { code: string; text: string },
+  ): Promise<string> {
+    const payment = isPaymentJourney(journey) ? await paymentConsentView(tx, journey) : undefined;
+    return journeyPages.consent(frame(ctx, journey), payment, error);
+  },
+
+  /** Consent on a payment journey: the chosen account must be one offered (else the page again). */
+  async consentToPayment(
+    ctx: OpenContext,
+    tx: StoreTx,
+    journey: Journey,
+    account: string,
+  ): Promise<RouteResponse> {
+    const view = await paymentConsentView(tx, journey);
+    if (view === undefined || journey.psuId === undefined) return this.end(ctx, tx, journey, 'refused');
+    let iban = view.chosenIban ?? '';
+    if (view.accounts !== undefined) {
+      if (!view.accounts.includes(account)) {
+        const error = { code: 'account_required', text: 'Choose the account to debit.' };
+        return { status: 200, html: journeyPages.consent(frame(ctx, journey), view, error) };
+      }
+      iban = account;
+    }
+    const ending = { outcome: 'consented', psuId: journey.psuId, iban } as const;
+    const result = await finishPaymentJourney(tx, { clock: ctx.clock, journey, ending });
+    if (result?.outcome !== 'success') {
+      // The payment was processed meanwhile (another journey on the same link): nothing to consent to.
+      await tx.delete(journeysCollection, journey.id);
+      return redirect(result?.redirectUri ?? journey.redirectUri, {
+        error: 'access_denied',
+        error_description: 'payment_not_pending',
+        state: journey.state,
+      });
+    }
+    if (view.action === 'cancel') {
+      await tx.delete(journeysCollection, journey.id);
+      return redirect(result.redirectUri, { state: journey.state });
+    }
+    const code = await this.issueCode(ctx, tx, journey);
+    return redirect(result.redirectUri, { code, state: journey.state });
+  },
+
+  /** Stores a one-time code for the consented journey and closes the journey. */
+  async issueCode(ctx: OpenContext, tx: StoreTx, journey: Journey): Promise<string> {
+    if (journey.psuId === undefined || journey.authenticatedAt === undefined)
+      throw new Error('a code is issued after authentication only');
     const now = await this.now(ctx, tx, journey);
     const code = newSecret();
     const record: AuthorizationCode = {
@@ -105,17 +175,28 @@ export const journeyFlow = {
     };
     await tx.put(codesCollection, secretKey(code), record);
     await tx.delete(journeysCollection, journey.id);
-    return redirect(journey.redirectUri, { code, state: journey.state });
+    return code;
   },
 
-  /** Ends the journey with `error=access_denied` and the reason (contracts §6). */
+  /**
+   * Ends the journey with `error=access_denied` and the reason (contracts §6); a payment journey
+   * records the ending on the payment and goes to its unsuccessful report URL.
+   */
   async end(
+    ctx: OpenContext,
     tx: StoreTx,
     journey: Journey,
     reason: 'refused' | 'timeout' | 'authentication_failed',
   ): Promise<RouteResponse> {
     await tx.delete(journeysCollection, journey.id);
-    return redirect(journey.redirectUri, {
+    const payment = isPaymentJourney(journey)
+      ? await finishPaymentJourney(tx, {
+          clock: ctx.clock,
+          journey,
+          ending: { outcome: reason, psuId: journey.psuId },
+        })
+      : undefined;
+    return redirect(payment?.redirectUri ?? journey.redirectUri, {
       error: 'access_denied',
       error_description: reason,
       state: journey.state,

@@ -46,12 +46,20 @@ export const journeyPages = {
     ]);
   },
 
-  consent(frame: PageFrame): string {
+  /**
+   * The consent page; a payment journey adds its summary and, for an initiation, the account choice
+   * (radio `account`, value = IBAN; checked when only one account is offered).
+   */
+  consent(frame: PageFrame, payment?: PaymentConsent, error?: { code: string; text: string }): string {
     const { journey } = frame;
+    const accounts = payment?.accounts;
     return page(frame, 'Consent', [
       `<p><strong>${escapeHtml(journey.tppName)}</strong> (${escapeHtml(journey.clientId)}) asks for the access
       <code>${escapeHtml(journey.scope)}</code> (${roleText[journey.role]}).</p>`,
+      payment === undefined ? '' : `<p class="payment">${escapeHtml(payment.summary)}</p>`,
+      errorLine(error),
       form(frame, [
+        ...(accounts === undefined ? [] : accountChoice(accounts)),
         '<button type="submit" name="decision" value="accept">Accept</button>',
         '<button type="submit" name="decision" value="refuse">Refuse</button>',
       ]),
@@ -65,6 +73,27 @@ export const journeyPages = {
     ]);
   },
 };
+
+/** What the consent page of a payment journey shows (built by pisp/journey-payment.ts). */
+export interface PaymentConsent {
+  readonly summary: string;
+  /** IBANs to choose from; undefined when there is no choice to make (cancellation). */
+  readonly accounts: readonly string[] | undefined;
+}
+
+function accountChoice(accounts: readonly string[]): string[] {
+  if (accounts.length === 0)
+    return ['<p class="error" data-code="NAAC">None of your accounts can make this payment.</p>'];
+  const checked = accounts.length === 1 ? ' checked' : '';
+  return [
+    '<fieldset><legend>Account to debit</legend>',
+    ...accounts.map(
+      (iban, index) =>
+        `<label><input type="radio" name="account" id="account-${index}" value="${escapeHtml(iban)}"${checked}> ${escapeHtml(iban)}</label>`,
+    ),
+    '</fieldset>',
+  ];
+}
 
 const roleText = {
   aisp: 'read your accounts, balances and transactions',

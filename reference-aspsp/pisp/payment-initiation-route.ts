@@ -10,7 +10,7 @@ import { initialPaymentState } from './payment-status.ts';
 import { putPispTokenBinding } from './pisp-token-binding.ts';
 
 /** Name of the payment request body schema in spec/. */
-export const paymentRequestSchema = 'PaymentRequest';
+export const paymentRequestSchema = 'PaymentInitiationRequest';
 
 /**
  * `POST /stet/psd2/{version}/payment-requests` (seed: Endpoints, Payment initiation).

@@ -7,6 +7,7 @@ import { applyPaymentEvent } from './payment-status.ts';
 import type { PaymentEvent } from './payment-status.ts';
 import { isValidS256Challenge } from './pkce.ts';
 import { reportUrlFor } from './report-url.ts';
+import type { ReportUrls } from './report-url.ts';
 
 /**
  * The PISP steps of the PSU journey, as functions the authorize pages (oauth/) call at three points:
@@ -87,6 +88,15 @@ export type PaymentJourneyEnding =
   | { readonly outcome: 'consented'; readonly psuId: string; readonly iban: string }
   | { readonly outcome: 'refused' | 'timeout' | 'authentication_failed'; readonly psuId: string | undefined };
 
+/**
+ * Where the PSU goes at the end of a payment journey, and whether the payment took the ending: a
+ * consent the payment can no longer take (it was processed meanwhile) is a `failure`.
+ */
+export interface PaymentJourneyResult {
+  readonly redirectUri: string;
+  readonly outcome: 'success' | 'failure';
+}
+
 const failureEvents: Readonly<Record<'refused' | 'timeout' | 'authentication_failed', PaymentEvent>> = {
   refused: 'psu-refused',
   timeout: 'psu-timed-out',
@@ -107,21 +117,21 @@ export async function endPaymentJourney(
     action: 'initiate' | 'cancel';
     ending: PaymentJourneyEnding;
   },
-): Promise<{ readonly redirectUri: string }> {
+): Promise<PaymentJourneyResult> {
   const { payment, action, ending } = options;
   const current = (await getPayment(tx, payment.institution, payment.resourceId)) ?? payment;
   if (action === 'cancel') {
     const urls = current.cancellation ?? current.reportUrls;
-    if (ending.outcome !== 'consented') return { redirectUri: reportUrlFor(urls, 'failure') };
+    if (ending.outcome !== 'consented') return failure(urls);
     const result = applyPaymentEvent(current.state, 'cancellation-authorised');
-    if (!result.ok) return { redirectUri: reportUrlFor(urls, 'failure') };
+    if (!result.ok) return failure(urls);
     await putPayment(tx, { ...current, state: result.state, cancellation: undefined });
-    return { redirectUri: reportUrlFor(urls, 'success') };
+    return { redirectUri: reportUrlFor(urls, 'success'), outcome: 'success' };
   }
   const event: PaymentEvent =
     ending.outcome === 'consented' ? 'psu-consented' : failureEvents[ending.outcome];
   const result = applyPaymentEvent(current.state, event);
-  if (!result.ok) return { redirectUri: reportUrlFor(current.reportUrls, 'failure') };
+  if (!result.ok) return failure(current.reportUrls);
   let next: PaymentRecord = { ...current, state: result.state };
   if (ending.psuId !== undefined && current.psuId === undefined) {
     const offset = await options.clock.psuOffset(tx, {
@@ -132,7 +142,10 @@ export async function endPaymentJourney(
   }
   if (ending.outcome === 'consented') next = { ...next, chosenIban: ending.iban };
   await putPayment(tx, next);
-  return {
-    redirectUri: reportUrlFor(current.reportUrls, ending.outcome === 'consented' ? 'success' : 'failure'),
-  };
+  if (ending.outcome !== 'consented') return failure(current.reportUrls);
+  return { redirectUri: reportUrlFor(current.reportUrls, 'success'), outcome: 'success' };
+}
+
+function failure(urls: ReportUrls): PaymentJourneyResult {
+  return { redirectUri: reportUrlFor(urls, 'failure'), outcome: 'failure' };
 }

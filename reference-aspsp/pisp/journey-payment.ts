@@ -1,0 +1,108 @@
+import type { Clock } from '../clock/clock.ts';
+import { isRecord } from '../lib/is-record.ts';
+import type { StoreTx } from '../store/index.ts';
+import { paymentRequestParam } from './payment-code-grant.ts';
+import {
+  accountsOffered,
+  endPaymentJourney,
+  type PaymentJourneyEnding,
+  type PaymentJourneyResult,
+} from './payment-journey.ts';
+import { getPayment, type PaymentRecord } from './payment-record.ts';
+
+/**
+ * The PISP side of a PSU journey as the authorize pages (oauth/) see it: a journey is a payment
+ * journey when its authorize request carried `payment_request` (the consent link of
+ * `POST /payment-requests` or of a cancellation `PUT`). The pages stay generic; these functions read
+ * the payment from the journey's authorize parameters and hold the PISP rules.
+ */
+
+/** What the pages keep of a journey: where it runs and its non-standard authorize parameters. */
+export interface PaymentJourneyKey {
+  readonly institution: string;
+  readonly extra: Readonly<Record<string, string>>;
+}
+
+/** What the consent page of a payment journey shows. */
+export interface PaymentConsentView {
+  readonly action: 'initiate' | 'cancel';
+  /** One line naming the payment: amount, currency and creditor. */
+  readonly summary: string;
+  /** IBANs the PSU may choose from (radio `account`); undefined for a cancellation (no choice). */
+  readonly accounts: readonly string[] | undefined;
+  /** The account the payment is debited from, once chosen (cancellation). */
+  readonly chosenIban: string | undefined;
+}
+
+/** True when the journey is a payment journey. */
+export function isPaymentJourney(journey: PaymentJourneyKey): boolean {
+  return journey.extra[paymentRequestParam] !== undefined;
+}
+
+async function paymentOf(
+  tx: StoreTx,
+  journey: PaymentJourneyKey,
+): Promise<{ payment: PaymentRecord; action: 'initiate' | 'cancel' } | undefined> {
+  const id = journey.extra[paymentRequestParam];
+  if (id === undefined) return undefined;
+  const payment = await getPayment(tx, journey.institution, id);
+  if (payment === undefined) return undefined;
+  return { payment, action: journey.extra.payment_action === 'cancel' ? 'cancel' : 'initiate' };
+}
+
+/** The consent page content of a payment journey for an identified PSU; undefined for other journeys. */
+export async function paymentConsentView(
+  tx: StoreTx,
+  journey: PaymentJourneyKey & { readonly psuId: string | undefined },
+): Promise<PaymentConsentView | undefined> {
+  const found = await paymentOf(tx, journey);
+  if (found === undefined) return undefined;
+  const { payment, action } = found;
+  const accounts =
+    action === 'cancel' || journey.psuId === undefined
+      ? undefined
+      : await accountsOffered(tx, payment, journey.psuId);
+  const what = describePayment(payment.body);
+  return {
+    action,
+    summary: action === 'cancel' ? `Cancel the payment of ${what}.` : `Payment of ${what}.`,
+    accounts,
+    chosenIban: payment.chosenIban,
+  };
+}
+
+/**
+ * Ends a payment journey: applies the ending to the payment (pisp/payment-journey.ts) and says where
+ * the PSU goes. Undefined when the journey is not a payment journey (or its payment is gone).
+ */
+export async function finishPaymentJourney(
+  tx: StoreTx,
+  options: { clock: Clock; journey: PaymentJourneyKey; ending: PaymentJourneyEnding },
+): Promise<PaymentJourneyResult | undefined> {
+  const found = await paymentOf(tx, options.journey);
+  if (found === undefined) return undefined;
+  return endPaymentJourney(tx, {
+    clock: options.clock,
+    payment: found.payment,
+    action: found.action,
+    ending: options.ending,
+  });
+}
+
+function describePayment(body: Readonly<Record<string, unknown>>): string {
+  const transactions = body.creditTransferTransaction;
+  const first: unknown = Array.isArray(transactions) ? transactions[0] : undefined;
+  const amount = isRecord(first) && isRecord(first.instructedAmount) ? first.instructedAmount : {};
+  const beneficiary = isRecord(body.beneficiary) ? body.beneficiary : {};
+  const creditor = isRecord(beneficiary.creditor) ? beneficiary.creditor : {};
+  const account = isRecord(beneficiary.creditorAccount) ? beneficiary.creditorAccount : {};
+  const value = `${text(amount.amount)} ${text(amount.currency)}`;
+  const to = [text(creditor.name), typeof account.iban === 'string' ? `(${account.iban})` : '']
+    .filter((part) => part !== '')
+    .join(' ');
+  return to === '' ? value : `${value} to ${to}`;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
