@@ -14,7 +14,7 @@ import { OAuthError } from './oauth-error.ts';
 import { parseBody } from './parse-body.ts';
 import { readBody } from './read-body.ts';
 import type { BaseContext, ServerMode } from './request-context.ts';
-import type { Route, RouteResponse } from './route.ts';
+import type { RouteResponse } from './route.ts';
 import type { Router } from './router.ts';
 import { sendResponse } from './send-response.ts';
 
@@ -30,7 +30,7 @@ export interface PipelineServices {
 }
 
 /**
- * The request handler of the reference: checks a request in the order documented on {@link Route},
+ * The request handler of the reference: checks a request in the order documented on `Route` (route.ts),
  * runs the route's handler and writes the answer. Every failure becomes a catalogue error; only a bug
  * gives `500 INTE`, logged with its stack.
  */

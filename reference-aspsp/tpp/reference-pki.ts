@@ -68,17 +68,18 @@ export async function ensureReferencePki(dir: string): Promise<ReferencePki> {
   if (existing !== undefined) return existing;
   await mkdir(dir, { recursive: true });
   const [ca, foreign] = await Promise.all([createTestCa(), createTestCa({ commonName: 'Foreign test CA' })]);
-  const server = await issueServerCertificate(ca, defaultServerNames);
+  const [server, tpp, aispOnly, unenrolled, foreignCa] = await Promise.all([
+    issueServerCertificate(ca, defaultServerNames),
+    demoTpp(dir, 'tpp', ca),
+    demoTpp(dir, 'aispOnly', ca),
+    demoTpp(dir, 'unenrolled', ca),
+    demoTpp(dir, 'foreignCa', foreign),
+  ]);
   const pki: ReferencePki = {
     ca: join(dir, 'ca.pem'),
     serverCert: join(dir, 'server.pem'),
     serverKey: join(dir, 'server-key.pem'),
-    tpps: {
-      tpp: await demoTpp(dir, 'tpp', ca),
-      aispOnly: await demoTpp(dir, 'aispOnly', ca),
-      unenrolled: await demoTpp(dir, 'unenrolled', ca),
-      foreignCa: await demoTpp(dir, 'foreignCa', foreign),
-    },
+    tpps: { tpp, aispOnly, unenrolled, foreignCa },
   };
   await writeFile(pki.ca, ca.certPem);
   await writeFile(join(dir, 'ca-key.pem'), ca.keyPem, { mode: 0o600 });

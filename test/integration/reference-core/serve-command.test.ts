@@ -1,17 +1,27 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { isRecord } from '../../../reference-aspsp/lib/is-record.ts';
 
 const bin = resolve(import.meta.dirname, '../../../bin/stet-harness.ts');
 const tsx = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 
-function serve(args: string[]) {
+type Child = ChildProcessByStdio<null, Readable, Readable>;
+
+function serve(args: string[]): Child {
   return spawn(tsx, [bin, 'serve', '--store', 'memory', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+function firstLine(child: Child): Promise<string> {
+  return new Promise((done) => createInterface({ input: child.stdout }).once('line', done));
+}
+
+function exitCode(child: Child): Promise<number | null> {
+  return new Promise((done) => child.once('exit', (code) => done(code)));
 }
 
 describe('stet-harness serve', () => {
@@ -19,37 +29,28 @@ describe('stet-harness serve', () => {
     const child = serve([]);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const lines = createInterface({ input: child.stdout });
-    const [first]: unknown[] = await once(lines, 'line');
-    const info: unknown = JSON.parse(String(first));
-    expect(isRecord(info) && typeof info.url === 'string' && info.url.startsWith('https://127.0.0.1:')).toBe(
-      true,
-    );
-    expect(info).toMatchObject({
-      institutions: expect.arrayContaining([
-        expect.objectContaining({ code: '10101', host: 'api-10101.psd2.groupbank.example' }),
-      ]),
-      tpp: expect.objectContaining({
-        clientId: 'PSDFR-ACPR-12345',
-        redirectUri: 'https://tpp.example/callback',
-      }),
-      tpps: expect.objectContaining({
-        aispOnly: expect.anything(),
-        unenrolled: expect.anything(),
-        foreignCa: expect.anything(),
-      }),
-    });
+    const info: unknown = JSON.parse(await firstLine(child));
+    if (!isRecord(info) || !isRecord(info.tpp) || !isRecord(info.tpps) || !Array.isArray(info.institutions)) {
+      throw new Error(`unexpected start line ${JSON.stringify(info)}`);
+    }
+    expect(String(info.url)).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(
+      info.institutions.map((i: unknown) => (isRecord(i) ? [i.code, i.host] : undefined)),
+    ).toContainEqual(['10101', 'api-10101.psd2.groupbank.example']);
+    expect([info.tpp.clientId, info.tpp.redirectUri]).toEqual([
+      'PSDFR-ACPR-12345',
+      'https://tpp.example/callback',
+    ]);
+    expect(Object.keys(info.tpps).sort()).toEqual(['aispOnly', 'foreignCa', 'unenrolled']);
     child.kill('SIGTERM');
-    const [code]: unknown[] = await once(child, 'exit');
-    expect(code, stderr).toBe(0);
+    expect(await exitCode(child), stderr).toBe(0);
   }, 60_000);
 
   it('exits 2 for an unknown fault name', async () => {
     const child = serve(['--fault', 'no-such-fault']);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code]: unknown[] = await once(child, 'exit');
-    expect(code).toBe(2);
+    expect(await exitCode(child)).toBe(2);
     expect(stderr).toContain('ERR_FAULT_UNKNOWN');
   }, 60_000);
 });
