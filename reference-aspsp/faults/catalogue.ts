@@ -40,6 +40,16 @@ export const faultCatalogue: readonly Fault[] = [
     description: 'Access tokens stay valid after 3600 s.',
     rules: ['TOK-ACCESS-3600'],
   },
+  {
+    name: 'payment-request-id-not-compared',
+    description: 'GET of a payment request answers whatever X-Request-ID is sent.',
+    rules: ['PIS-GET-SAME-X-REQUEST-ID'],
+  },
+  {
+    name: 'first-token-confirms',
+    description: 'The first PISP token (client credentials) is accepted on the confirmation.',
+    rules: ['PIS-CONFIRMATION-NEEDS-SECOND-TOKEN'],
+  },
 ];
 
 /** The fault of that name, or undefined. */
