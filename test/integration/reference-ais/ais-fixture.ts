@@ -30,6 +30,8 @@ export interface AisFixture {
   readonly client: ReferenceClient;
   /** Clones a persona through the sandbox API, runs the PSU journey and gets an access token. */
   psu(persona: string, institution?: string): Promise<TestPsu>;
+  /** Runs the PSU journey again and gets a new access token (e.g. after travelling past its 3600 s). */
+  authorize(psu: Omit<TestPsu, 'token'>): Promise<TestPsu>;
   /** Calls an AIS resource of the PSU (signed, with its token). */
   ais(psu: TestPsu, path: string, call?: AisCall): Promise<Answer>;
   /** PUT /consents of a version. */
@@ -67,6 +69,10 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
     if (created.status !== 201 || typeof psuId !== 'string' || typeof identifier !== 'string') {
       throw new Error(`clone failed: ${created.status} ${created.text}`);
     }
+    return authorize({ psuId, identifier, institution });
+  }
+
+  async function authorize({ psuId, identifier, institution }: Omit<TestPsu, 'token'>): Promise<TestPsu> {
     const host = client.host(institution);
     const browser = new PsuBrowser(client, host);
     const page = await browser.open({
@@ -121,6 +127,7 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
     reference,
     client,
     psu,
+    authorize,
     ais,
     consent: (target, version, body) =>
       ais(target, `/stet/psd2/${version}/consents`, { method: 'PUT', body }),
