@@ -51,7 +51,7 @@ export class DateRangeCheck implements TrafficCheck {
       return findings;
     const transactions = view.responseJson['transactions'].filter(isRecord);
     const dated = transactions.map((t) => ({
-      id: String(t['resourceId'] ?? t['entryReference'] ?? '?'),
+      id: typeof t['resourceId'] === 'string' ? t['resourceId'] : '?',
       date: dateOf(t),
     }));
     if (to !== undefined && isoDate.test(to)) {
