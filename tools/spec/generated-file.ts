@@ -1,6 +1,6 @@
 /**
- * Writing generated files of `spec/` formatted as `prettier --check` wants them, or comparing them with
- * what is on disk (so regenerating is proven to change nothing).
+ * Writing generated files of `spec/` (TypeScript formatted by prettier), or comparing them with what is
+ * on disk (so regenerating is proven to change nothing).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,10 +8,9 @@ import { format } from 'prettier';
 import { stringify } from 'yaml';
 import { specPath } from '../../spec/lib/spec-files.ts';
 
-/** YAML text with a header comment, formatted by prettier with the project's options. */
-export async function formatYaml(header: string, value: unknown): Promise<string> {
-  const body = stringify(value, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return format(header + body, { parser: 'yaml', singleQuote: true, printWidth: 110 });
+/** YAML text with a header comment (YAML is outside prettier's scope, see .prettierignore). */
+export function formatYaml(header: string, value: unknown): string {
+  return header + stringify(value, { aliasDuplicateObjects: false, lineWidth: 0, singleQuote: true });
 }
 
 /** TypeScript text formatted by prettier with the project's options. */
