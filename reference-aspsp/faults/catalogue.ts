@@ -18,12 +18,12 @@ export const faultCatalogue: readonly Fault[] = [
   {
     name: 'request-id-not-echoed',
     description: 'Responses do not echo X-Request-ID.',
-    rules: ['TRN-REQUEST-ID-ECHOED'],
+    rules: ['TRN-XREQUESTID-ECHO', 'TRN-XREQUESTID-ECHO-ON-ERROR'],
   },
   {
     name: 'signature-not-checked',
     description: 'Resource calls are served without checking the Signature header.',
-    rules: ['TRN-SIGNATURE-REQUIRED'],
+    rules: ['TRN-SIGNATURE-REQUIRED', 'TRN-SIGNATURE-VERIFIES'],
   },
   {
     name: 'code-reusable',
@@ -33,12 +33,12 @@ export const faultCatalogue: readonly Fault[] = [
   {
     name: 'refresh-keeps-old-access-token',
     description: 'A refresh leaves the previous access token valid.',
-    rules: ['TOK-REFRESH-REVOKES-OLD-ACCESS'],
+    rules: ['TOK-REFRESH-REVOKES-OLD-ACCESS', 'TOK-ONE-SET-PER-TRIPLET'],
   },
   {
     name: 'token-never-expires',
     description: 'Access tokens stay valid after 3600 s.',
-    rules: ['TOK-ACCESS-3600'],
+    rules: ['TOK-ACCESS-EXPIRES'],
   },
   {
     name: 'payment-request-id-not-compared',
