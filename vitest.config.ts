@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Provides `databaseUrl` (DATABASE_URL, or a throw-away cluster when storage tests run).
+    globalSetup: ['test/setup/postgres.ts'],
   },
 });
