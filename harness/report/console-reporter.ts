@@ -7,6 +7,7 @@
 import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import type { CaseRef, CaseResult, Reporter, RunReport, RunStart, Status, Summary } from './model.ts';
 import { statuses } from './model.ts';
+import type { SecretSet } from './secret-set.ts';
 
 /** Where the console reporter writes: a writable stream, with `isTTY` when it is a terminal. */
 export interface ConsoleStream {
@@ -25,6 +26,8 @@ export interface ConsoleReporterOptions {
   every?: number;
   /** ANSI colours; default: on a terminal unless `NO_COLOR` is set. */
   color?: boolean;
+  /** When given, every line is redacted with it (a safety net: results should arrive redacted). */
+  secrets?: SecretSet;
 }
 
 const symbols: Record<Status, string> = {
@@ -49,6 +52,7 @@ export class ConsoleReporter implements Reporter {
   readonly #tty: boolean;
   readonly #every: number;
   readonly #color: boolean;
+  readonly #secrets: SecretSet | undefined;
   #total = 0;
   readonly #counts: Summary = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 };
   #lastCase = '';
@@ -59,6 +63,7 @@ export class ConsoleReporter implements Reporter {
     this.#tty = options.tty ?? this.#stream.isTTY === true;
     this.#every = Math.max(1, options.every ?? 25);
     this.#color = options.color ?? (this.#tty && process.env.NO_COLOR === undefined);
+    this.#secrets = options.secrets;
   }
 
   onRunStart(start: RunStart): void {
@@ -89,7 +94,7 @@ export class ConsoleReporter implements Reporter {
 
   async onRunEnd(report: RunReport): Promise<void> {
     this.#clearProgress();
-    this.#stream.write(formatConsoleSummary(report, { color: this.#color }));
+    this.#write(formatConsoleSummary(report, { color: this.#color }));
   }
 
   #progressText(): string {
@@ -104,7 +109,7 @@ export class ConsoleReporter implements Reporter {
     const width = this.#stream.columns;
     // Without colours the visible width is the text length; cut so the line never wraps.
     if (width !== undefined && !this.#color && line.length >= width) line = line.slice(0, width - 1);
-    this.#stream.write(`\r\x1b[2K${line}`);
+    this.#write(`\r\x1b[2K${line}`);
     this.#lineShown = true;
   }
 
@@ -115,7 +120,11 @@ export class ConsoleReporter implements Reporter {
 
   #print(line: string): void {
     this.#clearProgress();
-    this.#stream.write(`${line}\n`);
+    this.#write(`${line}\n`);
+  }
+
+  #write(text: string): void {
+    this.#stream.write(this.#secrets === undefined ? text : this.#secrets.redact(text));
   }
 
   #paint(status: Status, text: string): string {

@@ -178,7 +178,7 @@ export function summarize(results: readonly CaseResult[]): Summary {
   return summary;
 }
 
-/** The versions and institutions present in the results, in first-seen order. */
+/** The versions and institutions present in the results, sorted (`v1` < `v1.4.2` < `v1.6.2`). */
 export function matrixOf(results: readonly CaseResult[]): Matrix {
   const versions = new Set<string>();
   const institutions = new Set<string>();
@@ -186,7 +186,8 @@ export function matrixOf(results: readonly CaseResult[]): Matrix {
     versions.add(result.version);
     institutions.add(result.institution);
   }
-  return { versions: [...versions], institutions: [...institutions] };
+  const order = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+  return { versions: [...versions].sort(order), institutions: [...institutions].sort(order) };
 }
 
 /** A stable key for one matrix cell, e.g. `ais-transactions/date-range@v1.4.2/10101`. */

@@ -9,6 +9,8 @@ import type { JsonReportOptions } from './json-report.ts';
 import { toReportJson } from './json-report.ts';
 import { toJunitXml } from './junit-report.ts';
 import type { Reporter, RunReport } from './model.ts';
+import { redactRunReport } from './redact.ts';
+import type { SecretSet } from './secret-set.ts';
 
 /** A report file format. */
 export type ReportFormat = 'junit' | 'json' | 'html';
@@ -29,13 +31,16 @@ export interface WriteReportsOptions extends JsonReportOptions {
   outDir: string;
   /** Default: all three. */
   formats?: readonly ReportFormat[];
+  /** When given, the report is redacted with it first (a safety net: results should arrive redacted). */
+  secrets?: SecretSet;
 }
 
 /** Error codes of {@link writeReports}. */
 export type WriteReportsErrorCode = 'ERR_REPORT_WRITE';
 
 /** Writes the chosen report files and returns their paths, in the order of `formats`. */
-export async function writeReports(report: RunReport, options: WriteReportsOptions): Promise<string[]> {
+export async function writeReports(original: RunReport, options: WriteReportsOptions): Promise<string[]> {
+  const report = options.secrets === undefined ? original : redactRunReport(original, options.secrets);
   const formats = options.formats ?? reportFormats;
   const render: Record<ReportFormat, () => string> = {
     junit: () => toJunitXml(report),

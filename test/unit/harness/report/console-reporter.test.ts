@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ConsoleReporter, formatConsoleSummary } from '../../../../harness/report/console-reporter.ts';
+import type { RunReport } from '../../../../harness/report/model.ts';
+import { redactRunReport } from '../../../../harness/report/redact.ts';
+import { planted, rawReport, registeredSecrets } from './fixture.ts';
+
+class Capture {
+  text = '';
+  constructor(
+    readonly isTTY: boolean,
+    readonly columns?: number,
+  ) {}
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+async function play(reporter: ConsoleReporter, report: RunReport): Promise<void> {
+  reporter.onRunStart({
+    tool: report.tool,
+    target: report.target,
+    matrix: report.matrix,
+    total: report.results.length,
+    startedAt: report.startedAt,
+  });
+  for (const result of report.results) {
+    reporter.onCaseStart(result);
+    reporter.onCaseEnd(result);
+  }
+  await reporter.onRunEnd(report);
+}
+
+describe('console reporter', () => {
+  it('on a terminal rewrites one progress line with the counts', async () => {
+    const stream = new Capture(true, 200);
+    await play(
+      new ConsoleReporter({ stream, color: false }),
+      redactRunReport(rawReport(), registeredSecrets()),
+    );
+    const progress = stream.text.split('\r\x1b[2K').filter((line) => line.startsWith('['));
+    expect(progress).toContain('[6/6] ✓ 2  ✗ 1  ! 1  - 1  ∅ 1  ais-transactions/pagination [v1.4.2 · 10101]');
+    expect(progress.every((line) => !line.includes('\n'))).toBe(true);
+    expect(stream.text).toContain(
+      '✗ FAILED ais-transactions/date-range [v1.4.2 · 10101]: bookingDate outside [dateFrom, dateTo)\n',
+    );
+  });
+
+  it('without a terminal prints a progress line every N cases and no control characters', async () => {
+    const stream = new Capture(false);
+    await play(new ConsoleReporter({ stream, every: 2 }), redactRunReport(rawReport(), registeredSecrets()));
+    const lines = stream.text.split('\n').filter((line) => line.startsWith('['));
+    expect(lines).toEqual([
+      '[2/6] ✓ 2  ✗ 0  ! 0  - 0  ∅ 0',
+      '[4/6] ✓ 2  ✗ 1  ! 1  - 0  ∅ 0',
+      '[6/6] ✓ 2  ✗ 1  ! 1  - 1  ∅ 1',
+    ]);
+    expect(stream.text).not.toContain('\r');
+    expect(stream.text).not.toContain('\x1b');
+  });
+
+  it('summarises rule by rule, problems first, failures with expected vs actual', () => {
+    const text = formatConsoleSummary(redactRunReport(rawReport(), registeredSecrets()));
+    const lines = text.split('\n');
+    const tok = lines.findIndex((l) => l.includes('TOK-001'));
+    const trx = lines.findIndex((l) => l.includes('AIS-TRX-003 (§4.3.2)'));
+    expect(tok).toBeGreaterThan(0);
+    expect(trx).toBeGreaterThan(tok);
+    expect(lines[tok]).toBe('  ! TOK-001 (§3.2) Refresh gives a new access token: 1 errored');
+    expect(lines[trx]).toBe(
+      '  ✗ AIS-TRX-003 (§4.3.2) Transactions fall in [dateFrom, dateTo): 2 passed, 1 failed, 1 not-applicable',
+    );
+    expect(lines.slice(trx + 1, trx + 5)).toEqual([
+      '      failed ais-transactions/date-range [v1.4.2 · 10101]',
+      '        bookingDate outside [dateFrom, dateTo)',
+      '        expected: before 2024-01-10',
+      '        actual:   2024-01-10',
+    ]);
+    expect(text).toContain('(no rule) : 1 skipped');
+    expect(text).toContain('6 results: 2 passed, 1 failed, 1 errored, 1 skipped, 1 not-applicable in 5.5 s');
+    expect(text).toContain('reference-local: the harness could not check everything');
+  });
+
+  it('indents multi-line expected values under their label', () => {
+    const report = rawReport();
+    const failed = report.results[2];
+    if (failed?.failure === undefined) throw new Error('fixture changed');
+    failed.failure.expected = { status: 200 };
+    expect(formatConsoleSummary(report)).toContain(
+      '        expected: {\n                    "status": 200\n                  }',
+    );
+  });
+
+  it('says the target conforms when nothing failed', () => {
+    const report = rawReport();
+    report.summary = { passed: 1, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 1 };
+    report.results = report.results.slice(0, 1);
+    expect(formatConsoleSummary(report)).toContain('reference-local: the target conforms');
+  });
+
+  it('redacts registered secrets from everything it prints, even from an unredacted report', async () => {
+    const stream = new Capture(false);
+    await play(new ConsoleReporter({ stream, secrets: registeredSecrets() }), rawReport());
+    expect(stream.text).toContain('otp=<redacted:otp#1>');
+    for (const secret of Object.values(planted)) expect(stream.text).not.toContain(secret);
+  });
+});
