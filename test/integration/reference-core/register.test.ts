@@ -60,14 +60,12 @@ describe('POST /register', () => {
     });
     expect(direct.status).toBe(400);
     // Its redirect URI is enrolled: the authorize page opens.
-    const page = await core
-      .browser()
-      .open({
-        response_type: 'code',
-        client_id: String(clientId),
-        redirect_uri: 'https://registered.example/cb',
-        scope: 'aisp',
-      });
+    const page = await core.browser().open({
+      response_type: 'code',
+      client_id: String(clientId),
+      redirect_uri: 'https://registered.example/cb',
+      scope: 'aisp',
+    });
     expect(page.status).toBe(200);
   });
 
