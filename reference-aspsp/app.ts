@@ -5,6 +5,7 @@ import { CodedError } from '../lib/coded-error.ts';
 import { versionCalendar } from '../spec/lib/index.ts';
 import { aisDomain } from './ais/ais-domain.ts';
 import { cbpiiDomain } from './cbpii/cbpii-domain.ts';
+import { fallbackDomain } from './fallback/fallback-domain.ts';
 import { createClock, type ClockBase } from './clock/system-clock.ts';
 import type { Clock } from './clock/clock.ts';
 import { findFault } from './faults/catalogue.ts';
@@ -87,6 +88,7 @@ export const builtInDomains: readonly Domain[] = [
   aisDomain,
   cbpiiDomain,
   pispDomain,
+  fallbackDomain,
   sandboxDomain,
 ];
 

@@ -1,5 +1,5 @@
-import { generateKeyPair } from 'jose';
-import type { CryptoKey } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
 import { OAuthError } from '../server/oauth-error.ts';
 import type { CertificateContext } from '../server/request-context.ts';
 import type { RouteResponse } from '../server/route.ts';
@@ -11,14 +11,24 @@ export function isFallbackRequest(ctx: CertificateContext): boolean {
   return ctx.headers.fallback === '1';
 }
 
-let bankKey: Promise<CryptoKey> | undefined;
+/** The bank's fallback key pair and the public JWK (with its `kid`) the JWKS route publishes. */
+interface FallbackKey {
+  readonly privateKey: CryptoKey;
+  readonly publicJwk: JWK & { kid: string };
+}
+
+let bankKey: Promise<FallbackKey> | undefined;
 
 /**
- * The bank's fallback signing key: an ES256 key made once per process. Its public half is not
- * published; the online-banking side would hold it (one process plays both sides here).
+ * The bank's fallback signing key: an ES256 key made once per process. Its public half is published
+ * (fallback/fallback-jwks-route.ts) so a TPP, or the online-banking side, can verify the JWT.
  */
-function fallbackSigningKey(): Promise<CryptoKey> {
-  bankKey ??= generateKeyPair(fallbackJwtAlgorithm).then((pair) => pair.privateKey);
+export function fallbackSigningKey(): Promise<FallbackKey> {
+  bankKey ??= generateKeyPair(fallbackJwtAlgorithm).then(async (pair) => {
+    const jwk = await exportJWK(pair.publicKey);
+    const kid = await calculateJwkThumbprint(jwk);
+    return { privateKey: pair.privateKey, publicJwk: { ...jwk, kid, alg: fallbackJwtAlgorithm, use: 'sig' } };
+  });
   return bankKey;
 }
 
@@ -38,8 +48,10 @@ export async function answerFallback(ctx: CertificateContext, form: URLSearchPar
     );
   }
   const location = onlineBankingLoginUrl(ctx.institution.code);
+  const key = await fallbackSigningKey();
   const jwt = await signFallbackJwt({
-    key: await fallbackSigningKey(),
+    key: key.privateKey,
+    kid: key.publicJwk.kid,
     issuer: dedicatedInterfaceIssuer(ctx.institution.code),
     audience: location,
     clientId: ctx.tpp.clientId,

@@ -43,6 +43,8 @@ export class FallbackJwtError extends CodedError<'ERR_FALLBACK_JWT_INVALID'> {
  */
 export async function signFallbackJwt(options: {
   key: CryptoKey | KeyObject;
+  /** Key id of the published JWK (fallback/fallback-jwks-route.ts), when there is one. */
+  kid?: string;
   issuer: string;
   audience: string;
   clientId: string;
@@ -51,7 +53,11 @@ export async function signFallbackJwt(options: {
 }): Promise<string> {
   const iat = Math.floor(options.now.getTime() / 1000);
   return new SignJWT({ institution: options.institution, scope: 'aisp', fallback: true })
-    .setProtectedHeader({ alg: fallbackJwtAlgorithm, typ: fallbackJwtType })
+    .setProtectedHeader({
+      alg: fallbackJwtAlgorithm,
+      typ: fallbackJwtType,
+      ...(options.kid === undefined ? {} : { kid: options.kid }),
+    })
     .setIssuer(options.issuer)
     .setAudience(options.audience)
     .setSubject(options.clientId)

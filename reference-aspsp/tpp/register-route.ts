@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readPsd2Certificate, type Psd2Certificate } from '../../protocol/psd2-certificate.ts';
-import type { Role } from '../../spec/lib/index.ts';
+import { schemaValidator, type Role } from '../../spec/lib/index.ts';
 import { apiRoleOfPsd2Role, apiRoles } from '../lib/api-roles.ts';
 import { newSecret, secretKey } from '../lib/secret.ts';
 import { ApiError } from '../server/api-error.ts';
 import { checkSignature } from '../server/check-signature.ts';
-import type { TrustedCertificateRoute } from '../server/route.ts';
+import type { RouteResponse, TrustedCertificateRoute } from '../server/route.ts';
+import type { TrustedCertificateContext } from '../server/request-context.ts';
 import type { EnrolledTpp } from './enrolled-tpp.ts';
 import { parseRegistrationRequest } from './registration-request.ts';
 import { tppRegistry } from './tpp-registry.ts';
@@ -15,82 +16,103 @@ export const registrationTokensCollection = 'tpp-registration-tokens';
 
 /**
  * `POST /register` (seed: Registration; Authentication 2): enrols the TPP of the QWAC and returns
- * its `client_id`. The QWAC must chain to the trusted CA; `provider_legal_id` must be its
- * organizationIdentifier; the roles asked for must be in the QWAC; the body carries the QSEAL, which
- * must be of the same organisation and verifies the request's Signature and Digest. A certificate
- * already enrolled keeps its client_id (its redirect URIs and keys are updated).
+ * its `client_id`. The body must match the spec's `RegistrationRequest` (STET registration:
+ * `token_endpoint_auth_method` tls_client_auth, known grant types, an authorisation-number
+ * `provider_legal_id`, https redirect URIs), else `400 FF01`. The QWAC must chain to the trusted CA;
+ * `provider_legal_id` must be its organizationIdentifier; the roles asked for must be in the QWAC
+ * and the QSEAL (`403 ROLE_MISSING`); the body carries the QSEAL, which must be a seal certificate
+ * (eseal QcType) of the same organisation, valid now, and verifies the request's Signature and
+ * Digest. A certificate already enrolled keeps its client_id (its redirect URIs and keys are updated).
+ * Served at `/register` and at `/stet/psd2/register` (seed: every path starts with /stet/psd2).
  */
 export const registerRoute: TrustedCertificateRoute = {
   method: 'POST',
   path: '/register',
   auth: 'trusted-certificate',
   body: 'json',
-  async handler(ctx) {
-    const request = parseRegistrationRequest(ctx.body);
-    if (typeof request === 'string') throw new ApiError('FF01', { detail: request });
-    const org = ctx.certificate.organizationIdentifier;
-    if (org === undefined || request.providerLegalId !== org) {
-      throw new ApiError('FF01', {
-        detail: 'provider_legal_id is not the organizationIdentifier of the QWAC',
-      });
-    }
-    let qseal: Psd2Certificate;
-    try {
-      qseal = readPsd2Certificate(request.qsealPem);
-    } catch {
-      throw new ApiError('FF01', { detail: 'jwks x5c is not a PSD2 certificate' });
-    }
-    if (qseal.organizationIdentifier !== org)
-      throw new ApiError('FF01', { detail: 'the QSEAL is of another organisation' });
-    const certificateRoles = ctx.certificate.roles;
-    const asked = request.scope === undefined ? certificateRoles : rolesOf(request.scope);
-    if (asked === undefined) throw new ApiError('FF01', { detail: 'scope names an unknown role' });
-    if (asked.length === 0 || !asked.every((role) => certificateRoles.includes(role)))
-      throw new ApiError('ROLE_MISSING');
-    const qsealRoles = qseal.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []);
-    const tpp: EnrolledTpp = {
-      clientId: ctx.tpp?.clientId ?? `reg-${randomBytes(8).toString('hex')}`,
-      organizationIdentifier: org,
-      name: request.clientName,
-      roles: asked.filter((role) => qsealRoles.includes(role)),
-      qwacFingerprint: ctx.certificate.fingerprint,
-      qwacPublicKeyPem: ctx.certificate.publicKeyPem,
-      qsealFingerprint: qseal.fingerprintSha256,
-      qsealPublicKeyPem: qseal.publicKeyPem,
-      redirectUris: request.redirectUris,
-      origin: ctx.tpp?.origin ?? 'register',
-    };
-    const refusal = checkSignature({
-      method: ctx.method,
-      target: ctx.path,
-      headers: ctx.headers,
-      body: ctx.rawBody,
-      institution: ctx.institution,
-      // Before registration the TPP knows no client_id: its keyId names its organizationIdentifier.
-      tpp: { ...tpp, clientId: org },
-    });
-    if (refusal !== undefined) throw refusal;
-    const registrationToken = newSecret();
-    await ctx.store.transaction(async (tx) => {
-      await tppRegistry.enrol(tx, tpp);
-      await tx.put(registrationTokensCollection, secretKey(registrationToken), { clientId: tpp.clientId });
-    });
-    ctx.log(`registered ${tpp.clientId} (${org}) for ${tpp.roles.join(', ')}`);
-    return {
-      status: 201,
-      json: {
-        client_id: tpp.clientId,
-        client_id_issued_at: Math.floor(ctx.now().getTime() / 1000),
-        registration_client_uri: `https://${ctx.headers.host ?? ''}/register/${encodeURIComponent(tpp.clientId)}`,
-        registration_access_token: registrationToken,
-        redirect_uris: request.redirectUris,
-        client_name: request.clientName,
-        provider_legal_id: org,
-        scope: tpp.roles.join(' '),
-      },
-    };
-  },
+  handler: register,
 };
+
+/** `POST /stet/psd2/register`: the same registration under the seed's path prefix (spec/openapi). */
+export const stetRegisterRoute: TrustedCertificateRoute = { ...registerRoute, path: '/stet/psd2/register' };
+
+/** The spec schema of a registration body (the operation is not versioned; the schema is the same). */
+const registrationSchema = 'RegistrationRequest';
+
+async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> {
+  const checked = schemaValidator(registrationSchema, 'v1.6.2')(ctx.body);
+  if (!checked.valid) throw new ApiError('FF01', { detail: checked.errors.join('; ') });
+  const request = parseRegistrationRequest(ctx.body);
+  if (typeof request === 'string') throw new ApiError('FF01', { detail: request });
+  const org = ctx.certificate.organizationIdentifier;
+  if (org === undefined || request.providerLegalId !== org) {
+    throw new ApiError('FF01', {
+      detail: 'provider_legal_id is not the organizationIdentifier of the QWAC',
+    });
+  }
+  let qseal: Psd2Certificate;
+  try {
+    qseal = readPsd2Certificate(request.qsealPem);
+  } catch {
+    throw new ApiError('FF01', { detail: 'jwks x5c is not a PSD2 certificate' });
+  }
+  if (qseal.organizationIdentifier !== org)
+    throw new ApiError('FF01', { detail: 'the QSEAL is of another organisation' });
+  if (!qseal.qcTypes.includes('eseal'))
+    throw new ApiError('FF01', { detail: 'jwks x5c is not a seal certificate (QcType eseal)' });
+  const now = ctx.now().getTime();
+  if (now < qseal.notBefore.getTime() || now > qseal.notAfter.getTime())
+    throw new ApiError('FF01', { detail: 'the QSEAL is not valid now' });
+  const certificateRoles = ctx.certificate.roles;
+  const asked = request.scope === undefined ? certificateRoles : rolesOf(request.scope);
+  if (asked === undefined) throw new ApiError('FF01', { detail: 'scope names an unknown role' });
+  if (asked.length === 0 || !asked.every((role) => certificateRoles.includes(role)))
+    throw new ApiError('ROLE_MISSING');
+  const qsealRoles = qseal.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []);
+  if (!asked.some((role) => qsealRoles.includes(role)))
+    throw new ApiError('ROLE_MISSING', { detail: 'the QSEAL grants none of the roles asked for' });
+  const tpp: EnrolledTpp = {
+    clientId: ctx.tpp?.clientId ?? `reg-${randomBytes(8).toString('hex')}`,
+    organizationIdentifier: org,
+    name: request.clientName,
+    roles: asked.filter((role) => qsealRoles.includes(role)),
+    qwacFingerprint: ctx.certificate.fingerprint,
+    qwacPublicKeyPem: ctx.certificate.publicKeyPem,
+    qsealFingerprint: qseal.fingerprintSha256,
+    qsealPublicKeyPem: qseal.publicKeyPem,
+    redirectUris: request.redirectUris,
+    origin: ctx.tpp?.origin ?? 'register',
+  };
+  const refusal = checkSignature({
+    method: ctx.method,
+    target: ctx.path,
+    headers: ctx.headers,
+    body: ctx.rawBody,
+    institution: ctx.institution,
+    // Before registration the TPP knows no client_id: its keyId names its organizationIdentifier.
+    tpp: { ...tpp, clientId: org },
+  });
+  if (refusal !== undefined) throw refusal;
+  const registrationToken = newSecret();
+  await ctx.store.transaction(async (tx) => {
+    await tppRegistry.enrol(tx, tpp);
+    await tx.put(registrationTokensCollection, secretKey(registrationToken), { clientId: tpp.clientId });
+  });
+  ctx.log(`registered ${tpp.clientId} (${org}) for ${tpp.roles.join(', ')}`);
+  return {
+    status: 201,
+    json: {
+      client_id: tpp.clientId,
+      client_id_issued_at: Math.floor(ctx.now().getTime() / 1000),
+      registration_client_uri: `https://${ctx.headers.host ?? ''}/register/${encodeURIComponent(tpp.clientId)}`,
+      registration_access_token: registrationToken,
+      redirect_uris: request.redirectUris,
+      client_name: request.clientName,
+      provider_legal_id: org,
+      scope: tpp.roles.join(' '),
+    },
+  };
+}
 
 function rolesOf(scope: string): Role[] | undefined {
   const roles: Role[] = [];
