@@ -20,10 +20,13 @@ export interface TransactionQuery {
 /** Why a transaction query is refused: ENDE (spec/errors.yaml). */
 export type QueryRefusal = 'ENDE';
 
-function dateParam(query: URLSearchParams, name: string): CalendarDate | undefined | QueryRefusal {
+/** A date parameter: absent, a calendar date, or malformed. */
+type DateParam = { kind: 'absent' } | { kind: 'date'; date: CalendarDate } | { kind: 'malformed' };
+
+function dateParam(query: URLSearchParams, name: string): DateParam {
   const value = query.get(name);
-  if (value === null) return undefined;
-  return isCalendarDate(value) ? value : 'ENDE';
+  if (value === null) return { kind: 'absent' };
+  return isCalendarDate(value) ? { kind: 'date', date: value } : { kind: 'malformed' };
 }
 
 /**
@@ -37,9 +40,11 @@ export function parseTransactionQuery(
   query: URLSearchParams,
   today: CalendarDate,
 ): TransactionQuery | QueryRefusal {
-  const dateFrom = dateParam(query, 'dateFrom');
-  const dateTo = dateParam(query, 'dateTo');
-  if (dateFrom === 'ENDE' || dateTo === 'ENDE') return 'ENDE';
+  const from = dateParam(query, 'dateFrom');
+  const to = dateParam(query, 'dateTo');
+  if (from.kind === 'malformed' || to.kind === 'malformed') return 'ENDE';
+  const dateFrom = from.kind === 'date' ? from.date : undefined;
+  const dateTo = to.kind === 'date' ? to.date : undefined;
   const depthStart = addDays(today, -historyDepthDays);
   if (dateFrom !== undefined) {
     if (dateFrom < depthStart) return 'ENDE';
