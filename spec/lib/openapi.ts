@@ -138,3 +138,12 @@ export function operationObject(
 ): Readonly<Record<string, unknown>> | undefined {
   return findRoute(version, method, path)?.route.operation;
 }
+
+/**
+ * The OAuth scope an operation needs (`x-scope` of the documents: aisp, piisp, cbpii, pisp), or
+ * undefined for the OAuth and registration endpoints and unknown operations.
+ */
+export function operationScope(version: ApiVersion, method: string, path: string): string | undefined {
+  const scope = operationObject(version, method, path)?.['x-scope'];
+  return typeof scope === 'string' ? scope : undefined;
+}

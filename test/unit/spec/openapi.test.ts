@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { matchOperation, operationScope, responseValidator } from '../../../spec/lib/index.ts';
+
+describe('matchOperation', () => {
+  it('matches a concrete path to its template and extracts the parameters, ignoring the query', () => {
+    expect(
+      matchOperation('v1.6.2', 'GET', '/stet/psd2/v1.6.2/accounts/A%201/transactions?dateFrom=2025-01-01'),
+    ).toEqual({
+      operationId: 'getTransactions',
+      pathTemplate: '/stet/psd2/v1.6.2/accounts/{accountResourceId}/transactions',
+      params: { accountResourceId: 'A 1' },
+    });
+  });
+
+  it('tells transactions/details apart from transactions', () => {
+    expect(matchOperation('v1', 'get', '/stet/psd2/v1/accounts/A1/transactions/details')?.operationId).toBe(
+      'getTransactionDetails',
+    );
+  });
+
+  it('matches the OAuth endpoints without a version segment', () => {
+    expect(matchOperation('v1.4.2', 'POST', '/stet/psd2/oauth/token')?.operationId).toBe('token');
+    expect(matchOperation('v1.4.2', 'GET', '/stet/psd2/oauth/authorize')?.operationId).toBe('authorize');
+  });
+
+  it('knows both confirmation path segments', () => {
+    expect(matchOperation('v1', 'POST', '/stet/psd2/v1/payment-requests/P1/confirmation')?.operationId).toBe(
+      'confirmPaymentRequest',
+    );
+    expect(
+      matchOperation('v1', 'POST', '/stet/psd2/v1/payment-requests/P1/o-confirmation')?.operationId,
+    ).toBe('confirmPaymentRequestVariant');
+  });
+
+  it('finds nothing for a wrong method, another version segment or an unknown path', () => {
+    expect(matchOperation('v1.4.2', 'POST', '/stet/psd2/v1.4.2/accounts')).toBeUndefined();
+    expect(matchOperation('v1.4.2', 'GET', '/stet/psd2/v1.6.2/accounts')).toBeUndefined();
+    expect(matchOperation('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts/A1/owners')).toBeUndefined();
+  });
+
+  it('gives the scope of each role', () => {
+    expect(operationScope('v1.6.2', 'GET', '/stet/psd2/v1.6.2/accounts')).toBe('aisp');
+    expect(operationScope('v1.6.2', 'POST', '/stet/psd2/v1.6.2/payment-requests')).toBe('pisp');
+    expect(operationScope('v1.6.2', 'POST', '/stet/psd2/oauth/token')).toBeUndefined();
+  });
+});
+
+describe('responseValidator', () => {
+  it('validates a 200 body against the operation schema', () => {
+    const validate = responseValidator('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts/A1/balances', 200);
+    expect(validate?.({ balances: [], _links: { self: { href: '/x' } } })).toEqual({
+      valid: true,
+      errors: [],
+    });
+    expect(validate?.({ balances: [] })).toEqual({
+      valid: false,
+      errors: ["(root) must have required property '_links'"],
+    });
+  });
+
+  it('validates error bodies as STET ErrorModel on resources and RFC 6749 on the token endpoint', () => {
+    const resource = responseValidator('v1', 'GET', '/stet/psd2/v1/accounts', 403);
+    expect(resource?.({ status: 403, message: 'NGAC' }).valid).toBe(true);
+    expect(resource?.({ error: 'invalid_token' }).valid).toBe(false);
+    const token = responseValidator('v1', 'POST', '/stet/psd2/oauth/token', 400);
+    expect(token?.({ error: 'invalid_grant', error_description: 'used' }).valid).toBe(true);
+  });
+
+  it('returns the same compiled validator on every call', () => {
+    const a = responseValidator('v1.6.2', 'GET', '/stet/psd2/v1.6.2/accounts', 200);
+    const b = responseValidator('v1.6.2', 'GET', '/stet/psd2/v1.6.2/accounts?page=2', 200);
+    expect(a).toBeDefined();
+    expect(a).toBe(b);
+  });
+
+  it('has nothing to validate for a body-less 201, an undocumented status or an unknown path', () => {
+    expect(responseValidator('v1', 'PUT', '/stet/psd2/v1/consents', 201)).toBeUndefined();
+    expect(responseValidator('v1', 'GET', '/stet/psd2/v1/accounts', 418)).toBeUndefined();
+    expect(responseValidator('v1', 'GET', '/nowhere', 200)).toBeUndefined();
+  });
+});
