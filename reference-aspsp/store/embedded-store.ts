@@ -42,23 +42,31 @@ class PgliteWriter implements StorePersistence {
   }
 
   async write(changes: readonly StoreChange[]): Promise<void> {
+    const [only, ...rest] = changes;
+    // One statement is atomic on its own; skipping BEGIN/COMMIT halves the cost of a single write.
+    if (only !== undefined && rest.length === 0) {
+      await apply(this.#db, only);
+      return;
+    }
     await this.#db.transaction(async (tx) => {
-      for (const { collection, key, text } of changes) {
-        if (text === undefined) {
-          await tx.query(`DELETE FROM ${tableName} WHERE collection = $1 AND key = $2`, [collection, key]);
-        } else {
-          await tx.query(
-            `INSERT INTO ${tableName} (collection, key, value) VALUES ($1, $2, $3)
-             ON CONFLICT (collection, key) DO UPDATE SET value = EXCLUDED.value`,
-            [collection, key, text],
-          );
-        }
-      }
+      for (const change of changes) await apply(tx, change);
     });
   }
 
   async close(): Promise<void> {
     await this.#db.close();
+  }
+}
+
+async function apply(db: Pick<PGlite, 'query'>, { collection, key, text }: StoreChange): Promise<void> {
+  if (text === undefined) {
+    await db.query(`DELETE FROM ${tableName} WHERE collection = $1 AND key = $2`, [collection, key]);
+  } else {
+    await db.query(
+      `INSERT INTO ${tableName} (collection, key, value) VALUES ($1, $2, $3)
+       ON CONFLICT (collection, key) DO UPDATE SET value = EXCLUDED.value`,
+      [collection, key, text],
+    );
   }
 }
 
