@@ -1,0 +1,138 @@
+/**
+ * A full AIS session of one sandbox PSU, driven with the harness's own client and http journey driver
+ * against any target (the reference through the recording proxy, or a replay of the recording).
+ * Each step's status and error code is the session's verdict; a replay must give the same.
+ */
+import { StetClient, type HttpExchange } from '../../../harness/client/stet-client.ts';
+import { httpJourneyDriver } from '../../../harness/journeys/http-driver.ts';
+import { SecretSet } from '../../../harness/report/secret-set.ts';
+import { institutionHost, type Target } from '../../../harness/targets/target-definition.ts';
+
+/** Status and error code of each step, in order. */
+export type Verdicts = Array<{ step: string; status: number; code: string | undefined }>;
+
+function field(value: unknown, ...path: Array<string | number>): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+function text(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`expected a string, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** Runs the session and returns its verdicts and the values a test checks for leaks. */
+export async function runAisSession(
+  target: Target,
+  today: string,
+): Promise<{ verdicts: Verdicts; secrets: string[] }> {
+  const client = new StetClient(target, new SecretSet());
+  const institution = '10101';
+  const host = institutionHost(target, institution);
+  const verdicts: Verdicts = [];
+  const signing = { headers: ['(request-target)', 'date', 'digest', 'x-request-id'] };
+  const note = (step: string, exchange: HttpExchange): HttpExchange => {
+    const code = field(exchange.json, 'message') ?? field(exchange.json, 'error');
+    verdicts.push({ step, status: exchange.status, code: typeof code === 'string' ? code : undefined });
+    return exchange;
+  };
+  try {
+    const psu = note(
+      'clone alice',
+      await client.send({
+        institution,
+        method: 'POST',
+        path: '/sandbox/v1/psus',
+        headers: { 'content-type': 'application/json' },
+        body: '{"persona":"alice"}',
+        tpp: target.tpp,
+        signing: undefined,
+      }),
+    );
+    const identifier = text(field(psu.json, 'identifier'));
+    const otp = text(field(psu.json, 'otp'));
+    const authorize = new URL(`https://${host}/stet/psd2/oauth/authorize`);
+    for (const [k, v] of Object.entries({
+      response_type: 'code',
+      client_id: target.tpp.clientId,
+      redirect_uri: target.tpp.redirectUri,
+      scope: 'aisp',
+      state: 'state-1',
+    }))
+      authorize.searchParams.set(k, v);
+    const journey = await httpJourneyDriver(client).run({
+      institution,
+      authorizeUrl: authorize.toString(),
+      redirectUri: target.tpp.redirectUri,
+      identifier,
+      otp,
+      outcome: 'consent',
+      travel: undefined,
+    });
+    const code = journey.callback['code'] ?? '';
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: target.tpp.clientId,
+      code,
+      redirect_uri: target.tpp.redirectUri,
+    });
+    const token = note(
+      'token',
+      await client.send({
+        institution,
+        method: 'POST',
+        path: '/stet/psd2/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        tpp: target.tpp,
+        signing: undefined,
+      }),
+    );
+    const accessToken = text(field(token.json, 'access_token'));
+    const ais = async (step: string, method: string, path: string, body?: unknown): Promise<HttpExchange> =>
+      note(
+        step,
+        await client.send({
+          institution,
+          method,
+          path,
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            'psu-ip-address': '198.51.100.7',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          tpp: target.tpp,
+          signing,
+        }),
+      );
+    const before = await ais('accounts before consent', 'GET', '/stet/psd2/v1.4.2/accounts');
+    const first = text(field(before.json, 'accounts', 0, 'accountId', 'iban'));
+    const other = field(before.json, 'accounts', 1, 'resourceId');
+    await ais('consent', 'PUT', '/stet/psd2/v1.4.2/consents', {
+      balances: [{ iban: first }],
+      transactions: [{ iban: first }],
+      trustedBeneficiaries: false,
+      psuIdentity: false,
+    });
+    const after = await ais('accounts after consent', 'GET', '/stet/psd2/v1.4.2/accounts');
+    const balances = text(field(after.json, 'accounts', 0, '_links', 'balances', 'href'));
+    const transactions = text(field(after.json, 'accounts', 0, '_links', 'transactions', 'href'));
+    await ais('balances', 'GET', balances);
+    const from = new Date(Date.parse(today) - 30 * 86_400_000).toISOString().slice(0, 10);
+    await ais(
+      'transactions',
+      'GET',
+      `${transactions}${transactions.includes('?') ? '&' : '?'}dateFrom=${from}&dateTo=${today}`,
+    );
+    if (typeof other === 'string')
+      await ais('balances of a non-consented account', 'GET', `/stet/psd2/v1.4.2/accounts/${other}/balances`);
+    return { verdicts, secrets: [accessToken, code, identifier, first] };
+  } finally {
+    await client.close();
+  }
+}
