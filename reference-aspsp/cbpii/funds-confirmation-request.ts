@@ -23,23 +23,25 @@ export type FundsConfirmationParse =
   | { readonly ok: true; readonly request: FundsConfirmationRequest }
   | { readonly ok: false; readonly code: FundsConfirmationRefusal; readonly errors: readonly string[] };
 
-/** A well-formed account identification, put in place of the sent one to tell AC01 from FF01. */
-const placeholderAccountId = { iban: 'FR7630006000011234567890189' };
+/** A well-formed IBAN, put in place of the sent one to tell AC01 from FF01. */
+const placeholderIban = 'FR7630006000011234567890189';
 
 /**
  * Parses a funds confirmation body with the version's schema (`validate`, from spec/lib).
  *
  * The seed splits the refusals: `FF01` for the body format (empty body, missing request id, amount or
- * currency), `AC01` for an invalid or missing IBAN. A body whose only defect is its `accountId` (missing,
- * malformed, or addressed by `other` without an IBAN) is AC01; any other defect is FF01. The split is
- * made by validating again with a well-formed `accountId`, so it never depends on ajv's error paths.
+ * currency), `AC01` for an invalid or missing IBAN. A body whose only defect is its IBAN (no `accountId`,
+ * no `iban`, a malformed one, or an account addressed by `other` only) is AC01; any other defect —
+ * `other` without schemeName or with an unknown one included — is FF01. The split is made by
+ * validating again with a well-formed IBAN, so it never depends on ajv's error paths.
  */
 export function parseFundsConfirmationRequest(body: unknown, validate: Validator): FundsConfirmationParse {
   if (!isRecord(body)) return { ok: false, code: 'FF01', errors: ['the body must be a JSON object'] };
   const result = validate(body);
   if (!result.valid) {
-    const withoutAccount = validate({ ...body, accountId: placeholderAccountId });
-    return { ok: false, code: withoutAccount.valid ? 'AC01' : 'FF01', errors: result.errors };
+    const sent = isRecord(body.accountId) ? body.accountId : {};
+    const withIban = validate({ ...body, accountId: { ...sent, iban: placeholderIban } });
+    return { ok: false, code: withIban.valid ? 'AC01' : 'FF01', errors: result.errors };
   }
   const accountId = body.accountId;
   const iban = isRecord(accountId) ? accountId.iban : undefined;
