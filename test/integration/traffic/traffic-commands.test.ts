@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../../cli/main.ts';
+import { serializeHar } from '../../../traffic/har/har-file.ts';
+import { parseHar } from '../../../traffic/har/parse-har.ts';
+import { alterHar } from '../../unit/traffic/fixtures/alter-har.ts';
+
+const fixturePath = new URL('../../unit/traffic/fixtures/ais-session.har', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'traffic-commands-'));
+
+async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  process.exitCode = undefined;
+  try {
+    const code = await main(['node', 'stet-harness', ...args]);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('stet-harness check', () => {
+  it('exits 0 for a conforming recording', async () => {
+    expect((await run('check', fixturePath)).code).toBe(0);
+  });
+
+  it('exits 1 for a recording with deviations and writes the reports', async () => {
+    const altered = join(dir, 'altered.har');
+    writeFileSync(altered, serializeHar(alterHar(parseHar(readFileSync(fixturePath, 'utf8'))).har));
+    const out = join(dir, 'reports');
+    const result = await run('check', altered, '--out', out);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('AIS-TRX-DATETO-EXCLUSIVE');
+    for (const file of ['junit.xml', 'report.json', 'report.html'])
+      expect(existsSync(join(out, file)), file).toBe(true);
+  });
+
+  it('exits 2 with a clear message for a file that is not HAR', async () => {
+    const path = join(dir, 'not.har');
+    writeFileSync(path, '{"openapi":"3.1.0"}');
+    const result = await run('check', path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ERR_HAR_INVALID');
+    expect(result.stderr).toContain('$.log must be an object');
+  });
+
+  it('exits 2 with a clear message for a HAR of another API', async () => {
+    const path = join(dir, 'other.har');
+    writeFileSync(path, readFileSync(fixturePath, 'utf8').replaceAll('/stet/psd2/', '/api/'));
+    const result = await run('check', path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ERR_HAR_NOT_STET');
+  });
+});
+
+describe('stet-harness record', () => {
+  it('refuses --no-redact in CI mode before anything starts', async () => {
+    vi.stubEnv('CI', 'true');
+    const result = await run(
+      'record',
+      '--target',
+      'missing.yaml',
+      '--out',
+      join(dir, 'x.har'),
+      '--no-redact',
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ERR_REDACTION_REFUSED');
+    expect(existsSync(join(dir, 'x.har'))).toBe(false);
+  });
+});
+
+describe('stet-harness har2k6', () => {
+  it('writes a k6 script with thresholds and one checked request per exchange', async () => {
+    const script = join(dir, 'load.js');
+    expect((await run('har2k6', fixturePath, '--out', script, '--p95', '300')).code).toBe(0);
+    const text = readFileSync(script, 'utf8');
+    expect(text).toContain("import http from 'k6/http';");
+    expect(text).toContain('"p(95)<300"');
+    expect(text.match(/http\.request\(/g)).toHaveLength(7);
+    expect(text).toContain('(r) => r.status === 403');
+  });
+});
