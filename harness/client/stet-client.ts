@@ -11,7 +11,6 @@ import type { SecretSet } from '../report/secret-set.ts';
 import type { Target, TppCredentials } from '../targets/target-definition.ts';
 import { institutionHost } from '../targets/target-definition.ts';
 import { toClientError } from './client-errors.ts';
-import { curlCommand } from './curl-command.ts';
 
 /** How a request is signed; undefined means not signed at all (sandbox API, journey pages). */
 export interface SigningPolicy {
@@ -49,7 +48,6 @@ export interface HttpExchange {
   json: unknown;
   /** Time from sending the request to the end of the response body. */
   durationMs: number;
-  curl: string;
 }
 
 /** Bodies longer than this are cut in transcripts (never in what expectations see). */
@@ -85,14 +83,6 @@ export class StetClient {
         ...(req.body === undefined ? {} : { body: cut(req.body) }),
       },
     };
-    const curl = curlCommand({
-      method: req.method,
-      url,
-      headers,
-      body: req.body,
-      connect: this.#target.connect,
-      clientCertificate: req.tpp !== null,
-    });
     const started = performance.now();
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -120,7 +110,6 @@ export class StetClient {
       text,
       json: parseJson(text),
       durationMs,
-      curl,
     };
   }
 

@@ -36,12 +36,23 @@ function normalizeCase(raw: RawCase, pointer: string, suite: RawSuite, source: Y
     rules: raw.rules,
     tags: [...(suite.tags ?? []), ...(raw.tags ?? [])],
     versions: raw.versions ?? suite.versions,
-    given: normalizeGiven(raw, suite.roles[0] ?? 'aisp'),
+    given: normalizeGiven(raw, suite.roles[0] ?? 'aisp', usesSandbox(raw.steps)),
     steps: raw.steps.map((s, i) => normalizeStep(s, `${pointer}/steps/${i}`, source)),
   };
 }
 
-function normalizeGiven(raw: RawCase, defaultRole: SuiteRole): Given {
+/** Sandbox steps and the timeout journey (it moves the PSU's clock) need the sandbox capability. */
+function usesSandbox(steps: readonly RawStep[]): boolean {
+  return steps.some(
+    (s) =>
+      s.sandbox !== undefined ||
+      s.journey === 'timeout' ||
+      (typeof s.journey === 'object' && s.journey.outcome === 'timeout') ||
+      (s.repeat !== undefined && usesSandbox(s.repeat.steps)),
+  );
+}
+
+function normalizeGiven(raw: RawCase, defaultRole: SuiteRole, sandboxSteps: boolean): Given {
   const g = raw.given ?? {};
   const c = g.consent;
   return {
@@ -67,7 +78,12 @@ function normalizeGiven(raw: RawCase, defaultRole: SuiteRole): Given {
           ? { at: g.clock.at }
           : undefined,
     // Time travel is a sandbox action: a clock precondition needs the capability.
-    needs: [...new Set([...(g.needs ?? []), ...(g.clock === undefined ? [] : ['sandbox' as const])])],
+    needs: [
+      ...new Set([
+        ...(g.needs ?? []),
+        ...(g.clock === undefined && !sandboxSteps ? [] : ['sandbox' as const]),
+      ]),
+    ],
     institutions: g.institutions,
     features: g.features ?? {},
   };

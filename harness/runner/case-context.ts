@@ -1,0 +1,108 @@
+/**
+ * The state of one running case (one cell of the matrix): where it runs, who the PSU is, its tokens,
+ * its captured values, and the clock it sees.
+ */
+import { CodedError } from '../../lib/coded-error.ts';
+import type { StetClient } from '../client/stet-client.ts';
+import type { JourneyDriver } from '../journeys/journey-driver.ts';
+import type { SecretSet } from '../report/secret-set.ts';
+import type { CaseDefinition, SuiteVersion } from '../suite/suite-definition.ts';
+import { parseDateRef, parseTemplate } from '../suite/template.ts';
+import type { InstitutionTarget, Target, TppCredentials } from '../targets/target-definition.ts';
+import type { TokenSet } from './token-set.ts';
+
+/** The PSU a case runs as. */
+export interface CasePsu {
+  /** The sandbox clone's id, or the persona name against a host without sandbox control. */
+  id: string;
+  identifier: string;
+  otp: string;
+}
+
+/** Everything a step implementation may read or change. */
+export interface CaseContext {
+  target: Target;
+  institution: InstitutionTarget;
+  version: SuiteVersion;
+  definition: CaseDefinition;
+  tpp: TppCredentials;
+  psu: CasePsu;
+  client: StetClient;
+  journeys: (persona: string) => JourneyDriver;
+  secrets: SecretSet;
+  /** Captured values and built-ins (`version`, `institution`, `code`, …). */
+  vars: Map<string, unknown>;
+  tokens: TokenSet | undefined;
+  /** Offset of the PSU's clock from this machine's, in ms (sandbox time travel moves it). */
+  clockOffsetMs: number;
+  /** Whether the sandbox control API can be used for this case. */
+  sandbox: boolean;
+}
+
+/** The PSU's current instant. */
+export function caseNow(ctx: Pick<CaseContext, 'clockOffsetMs'>): Date {
+  return new Date(Date.now() + ctx.clockOffsetMs);
+}
+
+const parisDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Paris calendar day `offsetDays` from the PSU's today, as `YYYY-MM-DD` (seed: Paris days). */
+export function parisDay(now: Date, offsetDays: number): string {
+  const today = parisDate.format(now);
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offsetDays);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Raised when a template names a value this case does not (yet) have. */
+export class UnboundValueError extends CodedError<'ERR_UNBOUND_VALUE'> {
+  constructor(readonly ref: string) {
+    super('ERR_UNBOUND_VALUE', `{{${ref}}} has no value at this point of the case`, {
+      hint: 'capture it in an earlier step, or check that the step capturing it found a value',
+    });
+  }
+}
+
+/** The value of one reference: a variable, a date expression, or `now`. */
+export function lookup(ctx: CaseContext, ref: string): unknown {
+  const date = parseDateRef(ref);
+  if (date !== undefined) return parisDay(caseNow(ctx), date.offsetDays);
+  if (ref === 'now') return caseNow(ctx).toISOString();
+  if (!ctx.vars.has(ref)) throw new UnboundValueError(ref);
+  return ctx.vars.get(ref);
+}
+
+/**
+ * Fills a template. A template that is exactly one `{{ref}}` keeps the value's type (a captured
+ * number stays a number); otherwise values are joined as text.
+ */
+export function fill(ctx: CaseContext, template: string): unknown {
+  const parts = parseTemplate(template);
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only !== undefined && 'ref' in only) return lookup(ctx, only.ref);
+  return parts.map((p) => ('ref' in p ? asText(lookup(ctx, p.ref)) : p.text)).join('');
+}
+
+/** Fills a template and returns text. */
+export function fillText(ctx: CaseContext, template: string): string {
+  return asText(fill(ctx, template));
+}
+
+/** Fills every string inside a JSON-like value (request bodies, expected values). */
+export function fillDeep(ctx: CaseContext, value: unknown): unknown {
+  if (typeof value === 'string') return fill(ctx, value);
+  if (Array.isArray(value)) return value.map((v) => fillDeep(ctx, v));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(ctx, v)]));
+  }
+  return value;
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}

@@ -1,0 +1,284 @@
+/**
+ * Runs one cell of the matrix (a case at one version and institution): applicability, the PSU, the
+ * `given` set-up, then each step with its expectations and captures. Produces a redacted
+ * {@link CaseResult}; `failed` when the target broke an expectation, `errored` when the harness could
+ * not do its job.
+ */
+import { getRule } from '../../spec/lib/index.ts';
+import { isCodedError } from '../../lib/coded-error.ts';
+import type { StetClient } from '../client/stet-client.ts';
+import { ClientError } from '../client/client-errors.ts';
+import type { JourneyDriver } from '../journeys/journey-driver.ts';
+import { curlCommand } from '../report/curl.ts';
+import type { CaseResult, Failure, RuleRef, StepResult } from '../report/model.ts';
+import { redactCaseResult } from '../report/redact.ts';
+import type { SecretSet } from '../report/secret-set.ts';
+import type {
+  CaseDefinition,
+  StepDefinition,
+  SuiteDefinition,
+  SuiteVersion,
+} from '../suite/suite-definition.ts';
+import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
+import { fillDeep, type CaseContext } from './case-context.ts';
+import { setupSteps } from './case-setup.ts';
+import type { CheckFailure } from './check-value.ts';
+import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
+import { queryJson } from './json-path.ts';
+import { headerOf, type StepOutcome } from './step-outcome.ts';
+import { runJourneyStep } from './steps/journey-step.ts';
+import { runRequestStep } from './steps/request-step.ts';
+import { clonePsu, moveClock, runSandboxStep } from './steps/sandbox-step.ts';
+import type { StepRun } from './steps/step-run.ts';
+import { runTokenStep } from './steps/token-step.ts';
+import { notApplicableReason } from './applicability.ts';
+
+/** One cell of the run matrix. */
+export interface PlannedCase {
+  suite: SuiteDefinition;
+  definition: CaseDefinition;
+  version: SuiteVersion;
+  institution: InstitutionTarget;
+}
+
+/** What every case of a run shares. */
+export interface CaseRuntime {
+  target: Target;
+  client: StetClient;
+  secrets: SecretSet;
+  journeys: (persona: string) => JourneyDriver;
+  schemas: SchemaLookup;
+  /** Adds the time of one step and of its HTTP exchanges to the run's figures. */
+  onStepTimed?: (stepMs: number, httpMs: number) => void;
+}
+
+/** Runs one planned case. Never throws: a harness problem becomes an `errored` result. */
+export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promise<CaseResult> {
+  const { suite, definition, version, institution } = planned;
+  const started = performance.now();
+  const base = {
+    suite: suite.suite,
+    case: definition.id,
+    title: definition.title,
+    version,
+    institution: institution.code,
+    rules: definition.rules.map(ruleRef),
+    tags: definition.tags,
+  };
+  const reason = notApplicableReason(definition, institution, runtime.target);
+  if (reason !== undefined) return { ...base, status: 'not-applicable', reason, durationMs: 0, steps: [] };
+  const steps: StepResult[] = [];
+  let failure: Failure | undefined;
+  let errored = false;
+  try {
+    const ctx = await createContext(planned, runtime, steps);
+    const plan = [
+      ...setupSteps(definition),
+      ...definition.steps.map((step) => ({ step, prepare: undefined })),
+    ];
+    for (const { step, prepare } of plan) {
+      prepare?.(ctx);
+      failure = await runStep(ctx, runtime, step, steps);
+      if (failure !== undefined) break;
+    }
+  } catch (error) {
+    errored = true;
+    failure = { message: harnessMessage(error), step: steps.length };
+  }
+  const result: CaseResult = {
+    ...base,
+    status: errored ? 'errored' : failure === undefined ? 'passed' : 'failed',
+    durationMs: performance.now() - started,
+    steps,
+    ...(failure === undefined ? {} : { failure }),
+  };
+  return redactCaseResult(result, runtime.secrets);
+}
+
+async function createContext(
+  planned: PlannedCase,
+  runtime: CaseRuntime,
+  steps: StepResult[],
+): Promise<CaseContext> {
+  const { definition, version, institution } = planned;
+  const { target } = runtime;
+  const given = definition.given;
+  const tpp = given.tpp === undefined ? target.tpp : (target.tpps[given.tpp] ?? target.tpp);
+  const persona = target.personas[given.persona];
+  const ctx: CaseContext = {
+    target,
+    institution,
+    version,
+    definition,
+    tpp,
+    psu: { id: given.persona, identifier: persona?.identifier ?? given.persona, otp: persona?.otp ?? '' },
+    client: runtime.client,
+    journeys: runtime.journeys,
+    secrets: runtime.secrets,
+    vars: new Map<string, unknown>([
+      ['version', version],
+      ['institution', institution.code],
+      ['persona', given.persona],
+      ['clientId', tpp.clientId],
+      ['redirectUri', tpp.redirectUri],
+      ['confirmation', institution.confirmationSegment],
+    ]),
+    tokens: undefined,
+    clockOffsetMs: 0,
+    sandbox: institution.sandbox,
+  };
+  if (persona?.otp !== undefined) runtime.secrets.add('otp', persona.otp);
+  if (institution.sandbox) {
+    const timer = performance.now();
+    const { psu, exchange } = await clonePsu(ctx, given.persona);
+    ctx.psu = psu;
+    steps.push(setupResult(`given: fresh PSU from persona ${given.persona}`, timer, [exchange.entry]));
+    if (given.clock !== undefined) {
+      const t = performance.now();
+      const moved = await moveClock(ctx, given.clock);
+      steps.push(setupResult('given: PSU clock', t, [moved.entry]));
+    }
+  }
+  ctx.vars.set('psuId', ctx.psu.id);
+  ctx.vars.set('identifier', ctx.psu.identifier);
+  return ctx;
+}
+
+function setupResult(name: string, started: number, transcript: StepResult['transcript']): StepResult {
+  return { name, kind: 'given', status: 'passed', durationMs: performance.now() - started, transcript };
+}
+
+/** Runs one step (a repeat runs its block `times` times); returns the failure that stops the case. */
+async function runStep(
+  ctx: CaseContext,
+  runtime: CaseRuntime,
+  step: StepDefinition,
+  out: StepResult[],
+): Promise<Failure | undefined> {
+  const action = step.action;
+  if (action.kind === 'repeat') {
+    for (let i = 1; i <= action.times; i += 1) {
+      for (const inner of action.steps) {
+        const failure = await runStep(
+          ctx,
+          runtime,
+          { ...inner, name: `${inner.name} (${i}/${action.times})` },
+          out,
+        );
+        if (failure !== undefined) return failure;
+      }
+    }
+    return undefined;
+  }
+  const started = performance.now();
+  let run: StepRun;
+  switch (action.kind) {
+    case 'request':
+      run = await runRequestStep(ctx, action);
+      break;
+    case 'journey':
+      run = await runJourneyStep(ctx, action);
+      break;
+    case 'token':
+      run = await runTokenStep(ctx, action);
+      break;
+    case 'sandbox':
+      run = await runSandboxStep(ctx, action);
+      break;
+  }
+  const failures: CheckFailure[] = run.failure === undefined ? [] : [run.failure];
+  if (run.outcome !== undefined) {
+    failures.push(
+      ...evaluateExpectations(step.expect, run.outcome, {
+        version: ctx.version,
+        schemas: runtime.schemas,
+        expectedOf: (value) => fillDeep(ctx, value),
+      }),
+    );
+    if (failures.length === 0) failures.push(...capture(ctx, step, run.outcome));
+  }
+  const durationMs = performance.now() - started;
+  runtime.onStepTimed?.(
+    durationMs,
+    run.exchanges.reduce((sum, e) => sum + e.durationMs, 0),
+  );
+  const last = run.exchanges.at(-1);
+  const result: StepResult = {
+    name: step.name,
+    kind: action.kind,
+    status: failures.length === 0 ? 'passed' : 'failed',
+    durationMs,
+    transcript: run.exchanges.map((e) => e.entry),
+    ...(failures.length === 0 ? {} : { message: failures.map((f) => f.message).join('; ') }),
+    ...(failures.length > 0 && last !== undefined
+      ? { curl: curlCommand(last.entry.request, curlOptions(ctx)) }
+      : {}),
+    ...(run.screenshot === undefined ? {} : { screenshot: run.screenshot }),
+  };
+  out.push(result);
+  const first = failures[0];
+  if (first === undefined) return undefined;
+  return {
+    message: `${step.name} (${step.at}): ${failures.map((f) => f.message).join('; ')}`,
+    expected: failures.length === 1 ? first.expected : failures.map((f) => f.expected),
+    actual: failures.length === 1 ? first.actual : failures.map((f) => f.actual),
+    step: out.length - 1,
+  };
+}
+
+/** Stores the step's captures; a capture that finds nothing is a failure of the target's response. */
+function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const [name, source] of Object.entries(step.capture)) {
+    let value: unknown;
+    if ('json' in source) value = queryJson(outcome.body, source.json)[0];
+    else if ('header' in source) value = headerOf(outcome, source.header);
+    else {
+      const location = headerOf(outcome, 'location');
+      const fromBody =
+        typeof outcome.body === 'object' && outcome.body !== null
+          ? new Map(Object.entries(outcome.body)).get(source.query)
+          : undefined;
+      value =
+        location === undefined
+          ? fromBody
+          : (new URL(location, 'https://x.invalid').searchParams.get(source.query) ?? undefined);
+    }
+    if (value === undefined) {
+      const from =
+        'json' in source
+          ? source.json
+          : 'header' in source
+            ? `header ${source.header}`
+            : `query ${source.query}`;
+      failures.push({
+        message: `capture ${name} found nothing at ${from}`,
+        expected: `a value at ${from}`,
+        actual: 'absent',
+      });
+    } else ctx.vars.set(name, value);
+  }
+  return failures;
+}
+
+function curlOptions(ctx: CaseContext): Parameters<typeof curlCommand>[1] {
+  const connect = ctx.target.connect;
+  return {
+    cacert: 'ca.pem',
+    cert: 'qwac.pem',
+    key: 'qwac-key.pem',
+    ...(connect === undefined ? {} : { connect: `${connect.host}:${connect.port}` }),
+  };
+}
+
+function ruleRef(id: string): RuleRef {
+  const rule = getRule(id);
+  return { id, title: rule?.title ?? id, section: rule?.section ?? '' };
+}
+
+function harnessMessage(error: unknown): string {
+  if (error instanceof ClientError) return `${error.code}: ${error.message}`;
+  if (isCodedError(error))
+    return `${error.code}: ${error.message}${error.hint === undefined ? '' : ` (${error.hint})`}`;
+  return `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}

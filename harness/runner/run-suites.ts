@@ -1,0 +1,189 @@
+/**
+ * Runs suites against a target: probes every institution host (unreachable → harness error), plans
+ * the matrix, runs cells concurrently (cases of one PSU serialised without sandbox cloning), feeds the
+ * reporters, and returns the redacted {@link RunReport} with timing figures.
+ */
+import { StetClient } from '../client/stet-client.ts';
+import { browserJourneyDriver } from '../journeys/browser-driver.ts';
+import { startCallbackListener, type CallbackListener } from '../journeys/callback-listener.ts';
+import { httpJourneyDriver } from '../journeys/http-driver.ts';
+import type { JourneyDriver } from '../journeys/journey-driver.ts';
+import { manualJourneyDriver } from '../journeys/manual-driver.ts';
+import {
+  matrixOf,
+  summarize,
+  type CaseResult,
+  type Reporter,
+  type RunReport,
+  type ToolInfo,
+} from '../report/model.ts';
+import { redactRunReport } from '../report/redact.ts';
+import { SecretSet } from '../report/secret-set.ts';
+import type { SuiteDefinition } from '../suite/suite-definition.ts';
+import { institutionHost, type Target } from '../targets/target-definition.ts';
+import type { SchemaLookup } from './expectations.ts';
+import { KeyedLock } from './keyed-lock.ts';
+import { planRun } from './plan-run.ts';
+import { runCase, type CaseRuntime, type PlannedCase } from './run-case.ts';
+import { noFilter, type RunFilter, type Shard } from './run-filter.ts';
+
+/** Options of {@link runSuites}. */
+export interface RunOptions {
+  suites: readonly SuiteDefinition[];
+  target: Target;
+  filter?: RunFilter;
+  shard?: Shard | undefined;
+  /** Cells run at the same time (default 4). */
+  concurrency?: number;
+  reporter: Reporter;
+  schemas: SchemaLookup;
+  tool: ToolInfo;
+  /** Collects every secret seen; pass one to redact other outputs (logs) with it. */
+  secrets?: SecretSet;
+}
+
+/** Figures of a run, for the benchmark: how much of a step was spent waiting on the server. */
+export interface RunStats {
+  steps: number;
+  stepMs: number;
+  httpMs: number;
+  wallMs: number;
+}
+
+/** A finished run. */
+export interface RunOutcome {
+  report: RunReport;
+  stats: RunStats;
+}
+
+/** Runs the suites (see the module summary). Throws a `ClientError` when a host is unreachable. */
+export async function runSuites(options: RunOptions): Promise<RunOutcome> {
+  const { target, reporter } = options;
+  const secrets = options.secrets ?? new SecretSet();
+  const client = new StetClient(target, secrets);
+  const stats: RunStats = { steps: 0, stepMs: 0, httpMs: 0, wallMs: 0 };
+  const drivers = journeyDrivers(target, client);
+  const wallStart = performance.now();
+  try {
+    for (const institution of target.institutions) await client.probe(institution.code);
+    const cells = planRun(options.suites, target, options.filter ?? noFilter, options.shard);
+    const startedAt = new Date().toISOString();
+    const refs = cells.map(refOf);
+    reporter.onRunStart?.({
+      tool: options.tool,
+      target: { name: target.name, baseUrl: target.baseUrl },
+      matrix: matrixOf(refs.map((r) => ({ ...r, rules: [], status: 'passed', durationMs: 0, steps: [] }))),
+      total: cells.length,
+      startedAt,
+    });
+    const runtime: CaseRuntime = {
+      target,
+      client,
+      secrets,
+      journeys: drivers.forPersona,
+      schemas: options.schemas,
+      onStepTimed: (stepMs, httpMs) => {
+        stats.steps += 1;
+        stats.stepMs += stepMs;
+        stats.httpMs += httpMs;
+      },
+    };
+    const results = await runCells(cells, runtime, reporter, options.concurrency ?? 4);
+    stats.wallMs = performance.now() - wallStart;
+    const report = redactRunReport(
+      {
+        tool: options.tool,
+        target: { name: target.name, baseUrl: target.baseUrl },
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        matrix: matrixOf(results),
+        summary: summarize(results),
+        results,
+      },
+      secrets,
+    );
+    await reporter.onRunEnd(report);
+    return { report, stats };
+  } finally {
+    await drivers.close();
+    await client.close();
+  }
+}
+
+async function runCells(
+  cells: readonly PlannedCase[],
+  runtime: CaseRuntime,
+  reporter: Reporter,
+  concurrency: number,
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = new Array<CaseResult>(cells.length);
+  const lock = new KeyedLock();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < cells.length; i = next++) {
+      const cell = cells[i];
+      if (cell === undefined) continue;
+      // Without PSU cloning, cases of one persona share its consent, tokens and quotas.
+      const key = cell.institution.sandbox
+        ? undefined
+        : `${cell.institution.code}/${cell.definition.given.persona}`;
+      reporter.onCaseStart?.(refOf(cell));
+      const result = await lock.run(key, () => runCase(cell, runtime));
+      results[i] = result;
+      reporter.onCaseEnd?.(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, cells.length)) }, worker));
+  return results;
+}
+
+function refOf(cell: PlannedCase): {
+  suite: string;
+  case: string;
+  title: string;
+  version: string;
+  institution: string;
+} {
+  return {
+    suite: cell.suite.suite,
+    case: cell.definition.id,
+    title: cell.definition.title,
+    version: cell.version,
+    institution: cell.institution.code,
+  };
+}
+
+/** One driver per kind, created on first use; the persona's `driver` in the target picks one. */
+function journeyDrivers(
+  target: Target,
+  client: StetClient,
+): { forPersona: (persona: string) => JourneyDriver; close: () => Promise<void> } {
+  const http = httpJourneyDriver(client);
+  let browser: JourneyDriver | undefined;
+  let manual: JourneyDriver | undefined;
+  let listener: Promise<CallbackListener> | undefined;
+  return {
+    forPersona(persona) {
+      const driver = target.personas[persona]?.driver ?? 'http';
+      if (driver === 'browser') {
+        browser ??= browserJourneyDriver({
+          steps: target.browserSteps,
+          connect: target.connect,
+          hosts: target.institutions.map((i) => institutionHost(target, i.code)),
+        });
+        return browser;
+      }
+      if (driver === 'manual') {
+        manual ??= manualJourneyDriver(
+          () => (listener ??= startCallbackListener(target.tpp.redirectUri, target.callbackTls)),
+        );
+        return manual;
+      }
+      return http;
+    },
+    async close() {
+      await browser?.close?.();
+      if (listener !== undefined) await (await listener).close();
+    },
+  };
+}

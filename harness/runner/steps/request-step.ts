@@ -1,0 +1,111 @@
+/**
+ * Runs a `request` step: builds the path (template or a captured `_links` href), the PSU-* and
+ * Authorization headers, picks the certificate and signing policy (with the transport overrides of
+ * the step), refreshes an expired access token first, and sends it.
+ */
+import type { HttpExchange, OutgoingRequest } from '../../client/stet-client.ts';
+import { CodedError } from '../../../lib/coded-error.ts';
+import type { RequestAction } from '../../suite/suite-definition.ts';
+import { caseNow, fillDeep, fillText, lookup, type CaseContext } from '../case-context.ts';
+import { needsRefresh } from '../token-set.ts';
+import { outcomeOf, type StepRun } from './step-run.ts';
+import { refreshTokens } from './token-step.ts';
+
+/** The PSU-* headers of a connected PSU (seed: Endpoints, headers used on resource calls). */
+export function psuHeaders(ctx: CaseContext, method: string): Record<string, string> {
+  return {
+    'psu-ip-address': '192.0.2.10',
+    'psu-ip-port': '443',
+    'psu-http-method': method,
+    'psu-date': caseNow(ctx).toUTCString(),
+    'psu-user-agent': 'stet-harness (PSU browser)',
+    'psu-accept': 'application/json',
+  };
+}
+
+/** Sends the request of `action`. */
+export async function runRequestStep(ctx: CaseContext, action: RequestAction): Promise<StepRun> {
+  const exchanges: HttpExchange[] = [];
+  if (
+    action.auth === 'token' &&
+    action.token === undefined &&
+    ctx.tokens !== undefined &&
+    needsRefresh(ctx.tokens, Date.now())
+  ) {
+    exchanges.push(await refreshTokens(ctx));
+  }
+  const path = withQuery(resolvePath(ctx, action), action, ctx);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (!action.withoutPsuIp) Object.assign(headers, psuHeaders(ctx, action.method));
+  if (action.auth === 'token') {
+    const token = action.token === undefined ? ctx.tokens?.accessToken : fillText(ctx, action.token);
+    if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+  }
+  let body: string | undefined;
+  if (action.body !== undefined) {
+    body =
+      typeof action.body === 'string'
+        ? fillText(ctx, action.body)
+        : JSON.stringify(fillDeep(ctx, action.body));
+    headers['content-type'] = action.contentType ?? 'application/json';
+  } else if (action.contentType !== undefined) headers['content-type'] = action.contentType;
+  for (const [name, value] of Object.entries(action.headers))
+    headers[name.toLowerCase()] = fillText(ctx, value);
+  const tpp = action.noClientCertificate ? null : alternateTpp(ctx, action.tpp);
+  const request: OutgoingRequest = {
+    institution: ctx.institution.code,
+    method: action.method,
+    path,
+    headers,
+    body,
+    tpp,
+    signing: action.unsigned
+      ? undefined
+      : {
+          headers: ctx.institution.signatureHeaders,
+          badDigest: action.badDigest,
+          badSignature: action.badSignature,
+        },
+    host: action.host === undefined ? undefined : fillText(ctx, action.host),
+  };
+  const exchange = await ctx.client.send(request);
+  exchanges.push(exchange);
+  const sentId = exchange.entry.request.headers['x-request-id'];
+  if (typeof sentId === 'string') ctx.vars.set('requestId', sentId);
+  return { outcome: outcomeOf(exchange), exchanges };
+}
+
+/** The TPP of this request: the step's alternate, else the case's. */
+export function alternateTpp(ctx: CaseContext, name: string | undefined): CaseContext['tpp'] {
+  if (name === undefined) return ctx.tpp;
+  const tpp = ctx.target.tpps[name];
+  if (tpp === undefined) {
+    throw new CodedError('ERR_TPP_UNKNOWN', `the target has no alternate TPP "${name}"`, {
+      hint: 'add it under tpps: in the target file, or mark the case as needing it',
+    });
+  }
+  return tpp;
+}
+
+function resolvePath(ctx: CaseContext, action: RequestAction): string {
+  if (action.link !== undefined) {
+    const href = lookup(ctx, action.link);
+    if (typeof href !== 'string') {
+      throw new CodedError(
+        'ERR_LINK_INVALID',
+        `capture ${action.link} is not an href string: ${JSON.stringify(href)}`,
+      );
+    }
+    // An href may be absolute (another host form) or a path; the request goes to its path and query.
+    const url = new URL(href, 'https://institution.invalid');
+    return `${url.pathname}${url.search}`;
+  }
+  return fillText(ctx, action.path ?? '/');
+}
+
+function withQuery(path: string, action: RequestAction, ctx: CaseContext): string {
+  const entries = Object.entries(action.query);
+  if (entries.length === 0) return path;
+  const params = new URLSearchParams(entries.map(([k, v]): [string, string] => [k, fillText(ctx, v)]));
+  return `${path}${path.includes('?') ? '&' : '?'}${params.toString()}`;
+}

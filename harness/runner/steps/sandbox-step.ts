@@ -1,0 +1,106 @@
+/**
+ * Runs a `sandbox` step on the control API of contracts §5 (mTLS, no Signature, JSON), and the
+ * helpers the case set-up uses: cloning a fresh PSU and moving its clock.
+ */
+import type { HttpExchange } from '../../client/stet-client.ts';
+import { CodedError } from '../../../lib/coded-error.ts';
+import type { SandboxAction } from '../../suite/suite-definition.ts';
+import { fillText, type CaseContext, type CasePsu } from '../case-context.ts';
+import { outcomeOf, type StepRun } from './step-run.ts';
+
+/** Where the control API lives on every institution host. */
+export const sandboxBase = '/sandbox/v1';
+
+/** Runs the sandbox action of a step. */
+export async function runSandboxStep(ctx: CaseContext, action: SandboxAction): Promise<StepRun> {
+  const psu = `${sandboxBase}/psus/${encodeURIComponent(ctx.psu.id)}`;
+  const account = (): string => `${psu}/accounts/${encodeURIComponent(fillText(ctx, action.account ?? ''))}`;
+  let exchange: HttpExchange;
+  switch (action.action) {
+    case 'travel':
+      exchange = await moveClock(
+        ctx,
+        action.at === undefined ? { travel: action.by ?? 'PT0S' } : { at: fillText(ctx, action.at) },
+      );
+      break;
+    case 'reset':
+      exchange = await sandboxCall(ctx, `${psu}/reset`, undefined);
+      break;
+    case 'revoke-tokens':
+      exchange = await sandboxCall(ctx, `${psu}/revoke-tokens`, undefined);
+      break;
+    case 'block':
+      exchange = await sandboxCall(ctx, `${account()}/block`, undefined);
+      break;
+    case 'close':
+      exchange = await sandboxCall(ctx, `${account()}/close`, undefined);
+      break;
+    case 'book-pending':
+      exchange = await sandboxCall(ctx, `${account()}/book-pending`, undefined);
+      break;
+  }
+  return { outcome: outcomeOf(exchange), exchanges: [exchange] };
+}
+
+/** Moves the PSU's clock and records the new offset, so `{{today}}` follows it. */
+export async function moveClock(
+  ctx: CaseContext,
+  body: { travel: string } | { at: string },
+): Promise<HttpExchange> {
+  const exchange = await sandboxCall(
+    ctx,
+    `${sandboxBase}/psus/${encodeURIComponent(ctx.psu.id)}/clock`,
+    body,
+  );
+  const now = field(exchange.json, 'now');
+  if (exchange.status === 200 && typeof now === 'string' && !Number.isNaN(Date.parse(now))) {
+    ctx.clockOffsetMs = Date.parse(now) - Date.now();
+  }
+  return exchange;
+}
+
+/** Clones a fresh PSU from `persona` at the case's institution (POST /sandbox/v1/psus). */
+export async function clonePsu(
+  ctx: CaseContext,
+  persona: string,
+): Promise<{ psu: CasePsu; exchange: HttpExchange }> {
+  const exchange = await sandboxCall(ctx, `${sandboxBase}/psus`, { persona });
+  const psuId = field(exchange.json, 'psuId');
+  const identifier = field(exchange.json, 'identifier');
+  const otp = field(exchange.json, 'otp');
+  if (
+    exchange.status !== 201 ||
+    typeof psuId !== 'string' ||
+    typeof identifier !== 'string' ||
+    typeof otp !== 'string'
+  ) {
+    throw new CodedError(
+      'ERR_SANDBOX_CLONE',
+      `cloning persona ${persona} answered ${exchange.status}: ${exchange.text.slice(0, 200)}`,
+      {
+        hint: 'the target declares the sandbox capability; check that its control API is on (contracts §5)',
+      },
+    );
+  }
+  ctx.secrets.add('otp', otp);
+  return { psu: { id: psuId, identifier, otp }, exchange };
+}
+
+async function sandboxCall(ctx: CaseContext, path: string, body: unknown): Promise<HttpExchange> {
+  return ctx.client.send({
+    institution: ctx.institution.code,
+    method: 'POST',
+    path,
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    tpp: ctx.tpp,
+    signing: undefined,
+  });
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? new Map(Object.entries(body)).get(name) : undefined;
+}
