@@ -1,7 +1,8 @@
 /**
- * The generated OpenAPI documents (`spec/openapi/<version>.yaml`) and request matching against them.
+ * The generated OpenAPI documents (`spec/openapi/<version>.yaml`, loaded from their `.json` twin) and
+ * request matching against them.
  */
-import { readSpecYaml } from './spec-files.ts';
+import { readSpecJson } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
 import { assertApiVersion } from './versions.ts';
 import type { ApiVersion } from './versions.ts';
@@ -43,7 +44,7 @@ export function openApiDocument(version: ApiVersion): Readonly<Record<string, un
   const known = assertApiVersion(version);
   let document = documents.get(known);
   if (document === undefined) {
-    const value = readSpecYaml(`openapi/${known}.yaml`);
+    const value = readSpecJson(`openapi/${known}.json`);
     if (!isRecord(value) || !isRecord(value['paths'])) {
       throw new SpecError('ERR_SPEC_INVALID', `spec/openapi/${known}.yaml has no paths`, {
         hint: 'Run `npm run spec:build`.',

@@ -15,3 +15,8 @@ export function specPath(relative: string): string {
 export function readSpecYaml(relative: string): unknown {
   return parse(readFileSync(specPath(relative), 'utf8'), { maxAliasCount: -1 });
 }
+
+/** Parses a JSON file under `spec/` into an untyped value, for a parser to check. */
+export function readSpecJson(relative: string): unknown {
+  return JSON.parse(readFileSync(specPath(relative), 'utf8'));
+}
