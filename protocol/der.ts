@@ -135,6 +135,7 @@ export function decodeString(tlv: Tlv, what: string): string {
     case Tag.TeletexString:
       return Buffer.from(tlv.content).toString('latin1');
     case Tag.BmpString:
+      if (tlv.content.length % 2 !== 0) throw new DerError(`${what}: BMPString of odd length`);
       return Buffer.from(tlv.content).swap16().toString('utf16le');
     default:
       throw new DerError(`${what}: not a string (tag 0x${tlv.tag.toString(16)})`);
