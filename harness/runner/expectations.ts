@@ -7,7 +7,7 @@ import { lookupError } from '../../spec/lib/index.ts';
 import type { Expectations, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
 import { queryJson } from './json-path.ts';
-import { headerOf, type StepOutcome } from './step-outcome.ts';
+import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 
 /** A schema validator by name (spec/lib `schemaValidator`), injected so the engine stays testable. */
 export type SchemaLookup = (
@@ -116,10 +116,7 @@ export function evaluateExpectations(
  */
 function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
   const body = outcome.body;
-  const fields =
-    typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? new Map(Object.entries(body))
-      : new Map<string, unknown>();
+  const fields = fieldsOf(body);
   const message = fields.get('message');
   const error = fields.get('error');
   const actual = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
@@ -135,8 +132,5 @@ function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
 }
 
 function hasHref(links: unknown, rel: string): boolean {
-  if (typeof links !== 'object' || links === null) return false;
-  const link: unknown = new Map(Object.entries(links)).get(rel);
-  if (typeof link !== 'object' || link === null) return false;
-  return typeof new Map(Object.entries(link)).get('href') === 'string';
+  return typeof fieldsOf(fieldsOf(links).get(rel)).get('href') === 'string';
 }

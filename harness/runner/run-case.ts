@@ -25,7 +25,7 @@ import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
 import { queryJson } from './json-path.ts';
-import { headerOf, type StepOutcome } from './step-outcome.ts';
+import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 import { runJourneyStep } from './steps/journey-step.ts';
 import { runRequestStep } from './steps/request-step.ts';
 import { clonePsu, moveClock, runSandboxStep } from './steps/sandbox-step.ts';
@@ -237,7 +237,7 @@ function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): 
       const location = headerOf(outcome, 'location');
       const fromBody =
         typeof outcome.body === 'object' && outcome.body !== null
-          ? new Map(Object.entries(outcome.body)).get(source.query)
+          ? fieldsOf(outcome.body).get(source.query)
           : undefined;
       value =
         location === undefined

@@ -19,3 +19,10 @@ export function headerOf(outcome: StepOutcome, name: string): string | undefined
   const value = outcome.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** The fields of a JSON object (empty for anything else), typed `unknown` until parsed. */
+export function fieldsOf(value: unknown): Map<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? new Map<string, unknown>(Object.entries(value))
+    : new Map<string, unknown>();
+}

@@ -2,6 +2,7 @@
  * The tokens a case holds at one institution, parsed from a token response, with the instant the
  * access token expires on this machine's clock (for automatic refresh on long runs).
  */
+import { fieldsOf } from './step-outcome.ts';
 
 /** A parsed token response (seed: Token response). */
 export interface TokenSet {
@@ -16,8 +17,7 @@ export interface TokenSet {
 
 /** Parses a token response body; undefined when it has no `access_token` string. */
 export function parseTokenResponse(body: unknown, receivedAt: number): TokenSet | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const fields = new Map(Object.entries(body));
+  const fields = fieldsOf(body);
   const access = fields.get('access_token');
   if (typeof access !== 'string' || access === '') return undefined;
   const refresh = fields.get('refresh_token');

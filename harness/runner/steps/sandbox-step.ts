@@ -6,6 +6,7 @@ import type { HttpExchange } from '../../client/stet-client.ts';
 import { CodedError } from '../../../lib/coded-error.ts';
 import type { SandboxAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext, type CasePsu } from '../case-context.ts';
+import { fieldsOf } from '../step-outcome.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
 
 /** Where the control API lives on every institution host. */
@@ -102,5 +103,5 @@ async function sandboxCall(ctx: CaseContext, path: string, body: unknown): Promi
 }
 
 function field(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null ? new Map(Object.entries(body)).get(name) : undefined;
+  return fieldsOf(body).get(name);
 }
