@@ -126,20 +126,24 @@ function enumValues(value: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
+/**
+ * The error-code-shaped words of `text` that are neither in the catalogue, nor API values (`values`:
+ * enum and const strings of the documents), nor known acronyms. Rule ids (UPPER-KEBAB) are skipped.
+ */
+export function uncataloguedCodes(text: string, values: ReadonlySet<string>): string[] {
+  const stripped = text.replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, ' ');
+  const words = new Set(codeShapes.flatMap((shape) => stripped.match(shape) ?? []));
+  return [...words].filter((w) => !notCodes.has(w) && !values.has(w) && lookupError(w) === undefined);
+}
+
 /** Every error-code-shaped word in `spec/` (rules, sources, documents) is in the error catalogue. */
 export function checkErrorCodesCatalogued(): string[] {
   const values = new Set<string>();
   for (const version of apiVersions) enumValues(openApiDocument(version), values);
   const files = ['rules.yaml', 'versions.yaml', 'source/document.yaml', 'source/components.yaml'];
-  const problems: string[] = [];
-  for (const file of files) {
-    // Rule ids (UPPER-KEBAB) are names, not codes.
-    const text = readFileSync(specPath(file), 'utf8').replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, ' ');
-    const words = new Set(codeShapes.flatMap((shape) => text.match(shape) ?? []));
-    for (const word of words) {
-      if (notCodes.has(word) || values.has(word) || lookupError(word) !== undefined) continue;
-      problems.push(`spec/${file}: "${word}" looks like an error code but is not in spec/errors.yaml`);
-    }
-  }
-  return problems;
+  return files.flatMap((file) =>
+    uncataloguedCodes(readFileSync(specPath(file), 'utf8'), values).map(
+      (word) => `spec/${file}: "${word}" looks like an error code but is not in spec/errors.yaml`,
+    ),
+  );
 }
