@@ -29,7 +29,10 @@ export interface ServeInfo {
     /** Optional extensions of §8: institution differences the suites need to know. */
     confirmationSegment: string | undefined;
     fundsConfirmation: boolean | undefined;
+    signatureHeaders: string[] | undefined;
   }>;
+  /** `sandbox` when the control API of contracts §5 is on (undefined: not said). */
+  mode: 'sandbox' | 'live' | undefined;
   tpp: ServeTpp;
   tpps: Record<string, ServeTpp>;
 }
@@ -50,11 +53,15 @@ export function parseServeInfo(input: unknown): ServeInfo {
         `institutions[${i}].confirmationSegment`,
       ),
       fundsConfirmation: optional(inst['fundsConfirmation'], boolean, `institutions[${i}].fundsConfirmation`),
+      signatureHeaders: optional(inst['signatureHeaders'], strings, `institutions[${i}].signatureHeaders`),
     };
   });
   if (institutions.length === 0) fail('institutions is empty');
   const tpps = root['tpps'] === undefined ? {} : record(root['tpps'], 'tpps');
+  const mode = optional(root['mode'], string, 'mode');
+  if (mode !== undefined && mode !== 'sandbox' && mode !== 'live') fail('mode must be sandbox or live');
   return {
+    mode,
     url: string(root['url'], 'url'),
     ca: string(root['ca'], 'ca'),
     institutions,
@@ -64,8 +71,8 @@ export function parseServeInfo(input: unknown): ServeInfo {
 }
 
 /**
- * The target of a running reference: every version, every institution of the start line, the
- * sandbox capability (the embedded reference runs in sandbox mode) and the personas of contracts §7.
+ * The target of a running reference: every version, every institution of the start line with its
+ * differences, and the sandbox capability unless the reference runs in live mode.
  */
 export function targetFromServeInfo(
   info: ServeInfo,
@@ -74,7 +81,7 @@ export function targetFromServeInfo(
   const first = info.institutions[0];
   if (first === undefined) fail('institutions is empty');
   const url = new URL(info.url);
-  const sandbox = options.sandbox ?? true;
+  const sandbox = options.sandbox ?? info.mode !== 'live';
   return {
     name: options.name ?? 'reference',
     baseUrl: `https://${first.host.replace(first.code, '<institution_code>')}`,
@@ -86,7 +93,7 @@ export function targetFromServeInfo(
       confirmationSegment: i.confirmationSegment ?? 'confirmation',
       fundsConfirmation: i.fundsConfirmation ?? true,
       sandbox,
-      signatureHeaders: [...defaultSignatureHeaders],
+      signatureHeaders: i.signatureHeaders ?? [...defaultSignatureHeaders],
     })),
     tpp: readTpp(info.tpp, 'tpp'),
     tpps: Object.fromEntries(Object.entries(info.tpps).map(([n, t]) => [n, readTpp(t, `tpps.${n}`)])),
@@ -158,6 +165,10 @@ function array(value: unknown, what: string): unknown[] {
 function string(value: unknown, what: string): string {
   if (typeof value !== 'string' || value === '') return fail(`${what} must be a non-empty string`);
   return value;
+}
+
+function strings(value: unknown, what: string): string[] {
+  return array(value, what).map((v, i) => string(v, `${what}[${i}]`));
 }
 
 function boolean(value: unknown, what: string): boolean {

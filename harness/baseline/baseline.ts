@@ -1,0 +1,108 @@
+/**
+ * Baselines: deviations (rule × institution) a bank has accepted for now. A run compared with a
+ * baseline fails on any difference in either direction: a deviation not in the baseline (new
+ * failure), or a baselined deviation whose rule was checked at that institution and held (it is
+ * fixed: remove it from the baseline so it cannot come back unnoticed).
+ */
+import { readFileSync } from 'node:fs';
+import { stringify } from 'yaml';
+import { CodedError } from '../../lib/coded-error.ts';
+import type { CaseResult } from '../report/model.ts';
+import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
+import { formatProblems } from '../suite/suite-error.ts';
+import { parseYamlSource } from '../suite/yaml-source.ts';
+
+/** One accepted deviation. */
+export interface Deviation {
+  rule: string;
+  institution: string;
+  reason?: string;
+}
+
+/** A parsed baseline file. */
+export interface Baseline {
+  accepted: Deviation[];
+}
+
+/** How a run compares with a baseline. */
+export interface BaselineComparison {
+  /** Deviations of this run the baseline does not accept. */
+  unexpected: Deviation[];
+  /** Baselined deviations that no longer occur although their rule was checked. */
+  fixed: Deviation[];
+  /** Baselined deviations that still occur. */
+  accepted: Deviation[];
+}
+
+/** Raised for an unreadable or invalid baseline file (exit 2). */
+export class BaselineError extends CodedError<'ERR_BASELINE_INVALID'> {}
+
+export const baselineSchemaUrl = new URL('./baseline.schema.json', import.meta.url);
+let validator: LocatedValidator<Baseline> | undefined;
+
+/** Reads a baseline file (YAML or JSON). */
+export function loadBaseline(file: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new BaselineError(
+      'ERR_BASELINE_INVALID',
+      `cannot read baseline ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: 'check the --baseline path',
+      },
+    );
+  }
+  const parsed = parseYamlSource(file, text);
+  const hint = 'fix the baseline file (schema: harness/baseline/baseline.schema.json)';
+  if (!parsed.ok)
+    throw new BaselineError('ERR_BASELINE_INVALID', formatProblems('invalid baseline', parsed.problems), {
+      hint,
+    });
+  validator ??= compileLocatedValidator<Baseline>(baselineSchemaUrl);
+  const valid = validator.validate(parsed.source);
+  if (!valid.ok)
+    throw new BaselineError('ERR_BASELINE_INVALID', formatProblems('invalid baseline', valid.problems), {
+      hint,
+    });
+  return valid.value;
+}
+
+/** The deviations of a run: each rule of each failed case, at its institution (sorted, unique). */
+export function deviationsOf(results: readonly CaseResult[]): Deviation[] {
+  const keys = new Set<string>();
+  for (const r of results)
+    if (r.status === 'failed') for (const rule of r.rules) keys.add(`${rule.id} ${r.institution}`);
+  return [...keys].sort().map(fromKey);
+}
+
+/** Compares a run's results with a baseline (see the module summary). */
+export function compareWithBaseline(results: readonly CaseResult[], baseline: Baseline): BaselineComparison {
+  const seen = new Set(deviationsOf(results).map(keyOf));
+  const checked = new Set<string>();
+  for (const r of results) {
+    if (r.status === 'passed' || r.status === 'failed')
+      for (const rule of r.rules) checked.add(`${rule.id} ${r.institution}`);
+  }
+  const baselined = new Map(baseline.accepted.map((d) => [keyOf(d), d]));
+  return {
+    unexpected: [...seen].filter((k) => !baselined.has(k)).map(fromKey),
+    fixed: baseline.accepted.filter((d) => checked.has(keyOf(d)) && !seen.has(keyOf(d))),
+    accepted: baseline.accepted.filter((d) => seen.has(keyOf(d))),
+  };
+}
+
+/** The baseline accepting exactly the deviations of `results` (for `--write-baseline`). */
+export function baselineYaml(results: readonly CaseResult[]): string {
+  return stringify({ accepted: deviationsOf(results) });
+}
+
+function keyOf(d: Deviation): string {
+  return `${d.rule} ${d.institution}`;
+}
+
+function fromKey(key: string): Deviation {
+  const [rule = '', institution = ''] = key.split(' ');
+  return { rule, institution };
+}
