@@ -14,8 +14,15 @@ export type Verdicts = Array<{ step: string; status: number; code: string | unde
 function field(value: unknown, ...path: Array<string | number>): unknown {
   let current = value;
   for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string | number, unknown>)[key];
+    if (Array.isArray(current) && typeof key === 'number') current = current[key] as unknown;
+    else if (
+      typeof current === 'object' &&
+      current !== null &&
+      !Array.isArray(current) &&
+      typeof key === 'string'
+    )
+      current = Object.entries(current).find(([name]) => name === key)?.[1] as unknown;
+    else return undefined;
   }
   return current;
 }
