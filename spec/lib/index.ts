@@ -26,7 +26,7 @@ export { listErrors, lookupError, isCatalogued } from './errors.ts';
 export type { ErrorEntry, ErrorContext } from './errors.ts';
 export { SpecError } from './spec-error.ts';
 export type { SpecErrorCode } from './spec-error.ts';
-export { openApiDocument, matchOperation, operationScope } from './openapi.ts';
+export { openApiDocument, matchOperation, operationScope, allowedMethods } from './openapi.ts';
 export type { OperationMatch } from './openapi.ts';
 export { schemaValidator, responseValidator } from './validators.ts';
 export type { ValidationResult, Validator } from './validators.ts';

@@ -148,3 +148,14 @@ export function operationScope(version: ApiVersion, method: string, path: string
   const scope = operationObject(version, method, path)?.['x-scope'];
   return typeof scope === 'string' ? scope : undefined;
 }
+
+/**
+ * The methods (upper case) the document defines for `path` in `version`; empty when no path template
+ * matches. A known path with another method is a wrong verb (405 NIMP), an unknown path a 404.
+ */
+export function allowedMethods(version: ApiVersion, path: string): string[] {
+  const bare = (path.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1');
+  const found = new Set<string>();
+  for (const route of routes(version)) if (route.pattern.test(bare)) found.add(route.method.toUpperCase());
+  return [...found];
+}

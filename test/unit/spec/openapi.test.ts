@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchOperation, operationScope, responseValidator } from '../../../spec/lib/index.ts';
+import {
+  allowedMethods,
+  matchOperation,
+  operationScope,
+  responseValidator,
+} from '../../../spec/lib/index.ts';
 
 describe('matchOperation', () => {
   it('matches a concrete path to its template and extracts the parameters, ignoring the query', () => {
@@ -36,6 +41,12 @@ describe('matchOperation', () => {
     expect(matchOperation('v1.4.2', 'POST', '/stet/psd2/v1.4.2/accounts')).toBeUndefined();
     expect(matchOperation('v1.4.2', 'GET', '/stet/psd2/v1.6.2/accounts')).toBeUndefined();
     expect(matchOperation('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts/A1/owners')).toBeUndefined();
+  });
+
+  it('lists the methods of a path, so a wrong verb (405) differs from an unknown path (404)', () => {
+    expect(allowedMethods('v1', '/stet/psd2/v1/payment-requests/P1').sort()).toEqual(['GET', 'PUT']);
+    expect(allowedMethods('v1', '/stet/psd2/v1/funds-confirmations')).toEqual(['POST']);
+    expect(allowedMethods('v1.6.2', '/stet/psd2/v1.6.2/funds-confirmations')).toEqual([]);
   });
 
   it('gives the scope of each role', () => {
