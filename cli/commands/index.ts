@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { register as certs } from './certs.ts';
 import { register as serve } from './serve.ts';
+import { register as run } from './run.ts';
 import { register as record } from './record.ts';
 import { register as replay } from './replay.ts';
 import { register as check } from './check.ts';
@@ -14,4 +15,4 @@ export type RegisterCommand = (program: Command) => void;
  * Every subcommand of `stet-harness`, in the order `--help` lists them.
  * Each lives in its own file next to this one.
  */
-export const commands: readonly RegisterCommand[] = [certs, serve, record, replay, check, diff, har2k6];
+export const commands: readonly RegisterCommand[] = [certs, serve, run, record, replay, check, diff, har2k6];

@@ -1,0 +1,216 @@
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Command } from 'commander';
+import { CodedError } from '../../lib/coded-error.ts';
+import { ExitCode } from '../../lib/exit-codes.ts';
+import { getRule, schemaValidator } from '../../spec/lib/index.ts';
+import {
+  baselineYaml,
+  compareWithBaseline,
+  loadBaseline,
+  loadSuites,
+  loadTarget,
+  parseServeInfo,
+  parseShard,
+  runSuites,
+  targetFromServeInfo,
+  type RunFilter,
+  type Target,
+} from '../../harness/index.ts';
+import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
+import type { Reporter } from '../../harness/report/model.ts';
+import { combineReporters } from '../../harness/report/combine-reporters.ts';
+import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
+import { startReference } from '../../reference-aspsp/index.ts';
+
+/** A `run` option the user must fix. */
+export class RunOptionError extends CodedError<'ERR_RUN_OPTION' | 'ERR_RUN_EMPTY'> {}
+
+interface RunCliOptions {
+  target: string | undefined;
+  suites: string[];
+  suite: string[];
+  rule: string[];
+  version: string[];
+  institution: string[];
+  tag: string[];
+  concurrency: string;
+  shard: string | undefined;
+  out: string;
+  reporter: string[];
+  baseline: string | undefined;
+  writeBaseline: string | undefined;
+  fault: string[];
+}
+
+const reporterNames = ['console', 'junit', 'json', 'html'] as const;
+type ReporterName = (typeof reporterNames)[number];
+
+/**
+ * `stet-harness run`: runs the suites against a target (the embedded reference by default) and
+ * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline), 2 the
+ * harness could not do its job (bad suite or target file, unreachable host, a case errored).
+ */
+export function register(program: Command): void {
+  program
+    .command('run')
+    .description('run the conformance suites against a target (default: the embedded reference bank)')
+    .option(
+      '--target <file>',
+      'target file (targets/*.yaml); default: the embedded reference, started in-process',
+    )
+    .option('--suites <path>', 'suite file or folder (repeatable)', collect, [])
+    .option('--suite <id>', 'only this suite (repeatable, or comma-separated)', collect, [])
+    .option('--rule <id>', 'only cases checking this rule; AIS-TRX-* for a prefix (repeatable)', collect, [])
+    .option('--version <version>', 'only this API version (repeatable)', collect, [])
+    .option('--institution <code>', 'only this institution code (repeatable)', collect, [])
+    .option('--tag <tag>', 'only cases with this tag (repeatable)', collect, [])
+    .option('--concurrency <n>', 'cases run at the same time', '4')
+    .option('--shard <i/n>', 'run the i-th of n shares of the matrix')
+    .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports')
+    .option(
+      '--reporter <names>',
+      `reporters among ${reporterNames.join(', ')} (repeatable or comma-separated)`,
+      collect,
+      [],
+    )
+    .option('--baseline <file>', 'accepted deviations; fail on any difference in either direction')
+    .option('--write-baseline <file>', 'write the deviations of this run as a baseline file')
+    .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
+    .action(async (options: RunCliOptions) => {
+      process.exitCode = await run(options);
+    });
+}
+
+async function run(options: RunCliOptions): Promise<number> {
+  const concurrency = Number(options.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RunOptionError(
+      'ERR_RUN_OPTION',
+      `--concurrency ${options.concurrency} is not a positive integer`,
+      { hint: 'e.g. --concurrency 4' },
+    );
+  }
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const reporters = parseReporters(options.reporter);
+  const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], {
+    has: (id) => getRule(id) !== undefined,
+  });
+  const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
+  if (options.target !== undefined && options.fault.length > 0) {
+    throw new RunOptionError('ERR_RUN_OPTION', '--fault applies to the embedded reference only', {
+      hint: 'drop --target, or start your server with its own --fault',
+    });
+  }
+  const filter: RunFilter = {
+    suites: options.suite,
+    rules: options.rule,
+    versions: options.version,
+    institutions: options.institution,
+    tags: options.tag,
+  };
+  const embedded = options.target === undefined ? await startEmbedded(options.fault) : undefined;
+  try {
+    const target: Target = embedded?.target ?? loadTarget(options.target ?? '');
+    const fileFormats = reporters.filter((r): r is ReportFormat => r !== 'console');
+    const parts: Reporter[] = [];
+    if (reporters.includes('console')) parts.push(new ConsoleReporter({ stream: process.stderr }));
+    if (fileFormats.length > 0) parts.push(filesReporter({ outDir: options.out, formats: fileFormats }));
+    const { report } = await runSuites({
+      suites,
+      target,
+      filter,
+      shard,
+      concurrency,
+      reporter: combineReporters(parts),
+      schemas: schemaValidator,
+      tool: { name: 'stet-harness', version: toolVersion() },
+    });
+    if (fileFormats.length > 0) process.stderr.write(`reports written to ${options.out}/\n`);
+    if (options.writeBaseline !== undefined)
+      writeFileSync(options.writeBaseline, baselineYaml(report.results), 'utf8');
+    if (report.summary.errored > 0) {
+      process.stderr.write(
+        `stet-harness: ${report.summary.errored} case(s) errored: the harness could not do its job (see the reports for each reason)\n`,
+      );
+      return ExitCode.HarnessError;
+    }
+    if (baseline !== undefined) {
+      const comparison = compareWithBaseline(report.results, baseline);
+      for (const d of comparison.unexpected)
+        process.stderr.write(`baseline: new deviation ${d.rule} at ${d.institution}\n`);
+      for (const d of comparison.fixed) {
+        process.stderr.write(
+          `baseline: ${d.rule} at ${d.institution} now conforms: remove it from the baseline\n`,
+        );
+      }
+      return comparison.unexpected.length + comparison.fixed.length > 0
+        ? ExitCode.NotConforming
+        : ExitCode.Conforms;
+    }
+    if (report.summary.total === 0) {
+      throw new RunOptionError('ERR_RUN_EMPTY', 'no case matched the filters', {
+        hint: 'check --suite, --rule, --version, --institution and --tag',
+      });
+    }
+    return report.summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
+  } finally {
+    await embedded?.close();
+  }
+}
+
+/** The embedded reference: in-process, port 0, a fresh memory store, sandbox mode. */
+async function startEmbedded(
+  faults: readonly string[],
+): Promise<{ target: Target; close: () => Promise<void> }> {
+  const reference = await startReference({
+    port: 0,
+    store: { kind: 'memory' },
+    mode: 'sandbox',
+    faults,
+    log: () => undefined,
+  });
+  try {
+    return {
+      target: targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' }),
+      close: () => reference.close(),
+    };
+  } catch (error) {
+    await reference.close();
+    throw error;
+  }
+}
+
+function parseReporters(values: readonly string[]): ReporterName[] {
+  if (values.length === 0) return [...reporterNames];
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  return names.map((name) => {
+    const known = reporterNames.find((r) => r === name);
+    if (known === undefined) {
+      throw new RunOptionError('ERR_RUN_OPTION', `unknown reporter ${name}`, {
+        hint: `choose among ${reporterNames.join(', ')}`,
+      });
+    }
+    return known;
+  });
+}
+
+function toolVersion(): string {
+  const pkg: unknown = createRequire(import.meta.url)('../../package.json');
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
+    ? pkg.version
+    : '0.0.0';
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== ''),
+  ];
+}
