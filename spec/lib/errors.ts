@@ -2,17 +2,7 @@
  * The error catalogue of `spec/errors.yaml`: every code the API answers with, its HTTP status(es) and
  * body kind, with the seed's alternative spellings (ISPM for NIMP, TQMR for TMRQ) as aliases.
  */
-import {
-  array,
-  field,
-  integer,
-  object,
-  oneOf,
-  optionalArray,
-  optionalBoolean,
-  string,
-  boolean,
-} from './parse.ts';
+import { array, integer, oneOf, optionalArray, optionalBoolean, reader, string, boolean } from './parse.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
@@ -75,7 +65,7 @@ export function isCatalogued(codeOrAlias: string, status: number): boolean {
 /** Parses an error catalogue document; rejects a code or alias listed twice. */
 export function parseErrors(value: unknown, file: string): ErrorEntry[] {
   const root: At = { file, path: '$' };
-  const list = field(object(value, root), 'errors', root, array(parseEntry));
+  const list = reader(value, root).get('errors', array(parseEntry));
   const seen = new Set<string>();
   for (const entry of list) {
     for (const name of [entry.code, ...entry.aliases]) {
@@ -88,18 +78,18 @@ export function parseErrors(value: unknown, file: string): ErrorEntry[] {
 }
 
 function parseContext(value: unknown, where: At): ErrorContext {
-  const o = object(value, where);
+  const o = reader(value, where);
   return {
-    httpStatus: field(o, 'httpStatus', where, integer),
-    condition: field(o, 'condition', where, string),
+    httpStatus: o.get('httpStatus', integer),
+    condition: o.get('condition', string),
   };
 }
 
 function parseEntry(value: unknown, where: At): ErrorEntry {
-  const o = object(value, where);
-  const httpStatus = field(o, 'httpStatus', where, integer);
-  const meaning = field(o, 'meaning', where, string);
-  const contexts = field(o, 'contexts', where, optionalArray(parseContext));
+  const o = reader(value, where);
+  const httpStatus = o.get('httpStatus', integer);
+  const meaning = o.get('meaning', string);
+  const contexts = o.get('contexts', optionalArray(parseContext));
   if (contexts.length > 0 && contexts[0]?.httpStatus !== httpStatus) {
     throw new SpecError(
       'ERR_SPEC_INVALID',
@@ -107,15 +97,15 @@ function parseEntry(value: unknown, where: At): ErrorEntry {
     );
   }
   return {
-    code: field(o, 'code', where, string),
-    aliases: field(o, 'aliases', where, optionalArray(string)),
-    name: field(o, 'name', where, string),
+    code: o.get('code', string),
+    aliases: o.get('aliases', optionalArray(string)),
+    name: o.get('name', string),
     meaning,
     httpStatus,
-    statusIsChoice: field(o, 'statusIsChoice', where, boolean),
-    codeIsChoice: field(o, 'codeIsChoice', where, optionalBoolean),
+    statusIsChoice: o.get('statusIsChoice', boolean),
+    codeIsChoice: o.get('codeIsChoice', optionalBoolean),
     contexts: contexts.length > 0 ? contexts : [{ httpStatus, condition: meaning }],
-    body: field(o, 'body', where, oneOf(['stet', 'oauth'] as const)),
-    origin: field(o, 'origin', where, oneOf(['seed', 'reference'] as const)),
+    body: o.get('body', oneOf(['stet', 'oauth'] as const)),
+    origin: o.get('origin', oneOf(['seed', 'reference'] as const)),
   };
 }

@@ -32,14 +32,16 @@ export function object(value: unknown, where: At): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value));
 }
 
-/** A property of an object, parsed by `parse`. */
-export function field<T>(
-  obj: Record<string, unknown>,
-  key: string,
-  where: At,
-  parse: (v: unknown, w: At) => T,
-): T {
-  return parse(obj[key], at(where, key));
+/** An object whose properties are read one by one, each with its own parser and location. */
+export interface Reader {
+  /** The property `key`, parsed by `parse` (which receives the property's location). */
+  get<T>(key: string, parse: (value: unknown, where: At) => T): T;
+}
+
+/** A plain object, wrapped for reading its properties with located error messages. */
+export function reader(value: unknown, where: At): Reader {
+  const obj = object(value, where);
+  return { get: (key, parse) => parse(obj[key], at(where, key)) };
 }
 
 /** A non-empty string. */

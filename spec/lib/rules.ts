@@ -2,7 +2,7 @@
  * The rule catalogue of `spec/rules.yaml`: every checkable statement of the seed, with the seed section
  * it comes from, the versions and the roles it applies to.
  */
-import { array, field, object, oneOf, string } from './parse.ts';
+import { array, oneOf, reader, string } from './parse.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
@@ -76,7 +76,7 @@ export function getRule(id: string): Rule | undefined {
 /** Parses a rule catalogue document; rejects malformed and duplicate ids. */
 export function parseRules(value: unknown, file: string): Rule[] {
   const root: At = { file, path: '$' };
-  const rules = field(object(value, root), 'rules', root, array(parseRule));
+  const rules = reader(value, root).get('rules', array(parseRule));
   const seen = new Set<string>();
   for (const rule of rules) {
     if (!isWellFormedRuleId(rule.id)) {
@@ -93,12 +93,12 @@ export function parseRules(value: unknown, file: string): Rule[] {
 }
 
 function parseRule(value: unknown, where: At): Rule {
-  const o = object(value, where);
+  const o = reader(value, where);
   return {
-    id: field(o, 'id', where, string),
-    title: field(o, 'title', where, string),
-    section: field(o, 'section', where, string),
-    versions: field(o, 'versions', where, array(oneOf(apiVersions))),
-    roles: field(o, 'roles', where, array(oneOf(roles))),
+    id: o.get('id', string),
+    title: o.get('title', string),
+    section: o.get('section', string),
+    versions: o.get('versions', array(oneOf(apiVersions))),
+    roles: o.get('roles', array(oneOf(roles))),
   };
 }

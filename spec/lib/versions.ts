@@ -4,15 +4,13 @@
  */
 import {
   array,
-  at,
   boolean,
-  field,
   integer,
   isoDate,
   nullableArray,
   nullableIsoDate,
-  object,
   oneOf,
+  reader,
   string,
 } from './parse.ts';
 import type { At } from './parse.ts';
@@ -105,82 +103,73 @@ export function versionCalendar(): VersionCalendar {
 /** Parses a version calendar document (the shape of `spec/versions.yaml`), e.g. a deployment's own. */
 export function parseVersionCalendar(value: unknown, file: string): VersionCalendar {
   const root: At = { file, path: '$' };
-  const doc = object(value, root);
-  const versions = field(doc, 'versions', root, array(parseVersion));
+  const doc = reader(value, root);
+  const versions = doc.get('versions', array(parseVersion));
   if (versions.map((v) => v.id).join() !== apiVersions.join()) {
     throw new SpecError('ERR_SPEC_INVALID', `${file}: versions must list ${apiVersions.join(', ')} in order`);
   }
-  const dep = field(doc, 'deprecation', root, object);
-  const depAt = at(root, 'deprecation');
-  const capsAt = at(root, 'capabilities');
-  const caps = field(doc, 'capabilities', root, object);
-  const capability = (v: ApiVersion): VersionCapabilities => field(caps, v, capsAt, parseCapabilities);
+  const dep = doc.get('deprecation', reader);
+  const caps = doc.get('capabilities', reader);
+  const capability = (v: ApiVersion): VersionCapabilities => caps.get(v, parseCapabilities);
   return {
     versions,
     deprecation: {
-      noticeMonths: field(dep, 'noticeMonths', depAt, integer),
-      environments: field(dep, 'environments', depAt, array(string)),
-      announcement: field(dep, 'announcement', depAt, string),
-      exceptionsWithoutNotice: field(dep, 'exceptionsWithoutNotice', depAt, array(string)),
+      noticeMonths: dep.get('noticeMonths', integer),
+      environments: dep.get('environments', array(string)),
+      announcement: dep.get('announcement', string),
+      exceptionsWithoutNotice: dep.get('exceptionsWithoutNotice', array(string)),
     },
-    hosts: field(doc, 'hosts', root, array(parseHost)),
-    features: field(doc, 'features', root, array(parseFeature)),
+    hosts: doc.get('hosts', array(parseHost)),
+    features: doc.get('features', array(parseFeature)),
     capabilities: { v1: capability('v1'), 'v1.4.2': capability('v1.4.2'), 'v1.6.2': capability('v1.6.2') },
   };
 }
 
 function parseVersion(value: unknown, where: At): VersionInfo {
-  const o = object(value, where);
+  const o = reader(value, where);
   return {
-    id: field(o, 'id', where, oneOf(apiVersions)),
-    stet: field(o, 'stet', where, string),
-    liveDate: field(o, 'liveDate', where, nullableIsoDate),
-    liveDateSource: field(o, 'liveDateSource', where, oneOf(['seed', 'default'] as const)),
-    note: field(o, 'note', where, string),
+    id: o.get('id', oneOf(apiVersions)),
+    stet: o.get('stet', string),
+    liveDate: o.get('liveDate', nullableIsoDate),
+    liveDateSource: o.get('liveDateSource', oneOf(['seed', 'default'] as const)),
+    note: o.get('note', string),
   };
 }
 
 function parseHost(value: unknown, where: At): HostForm {
-  const o = object(value, where);
+  const o = reader(value, where);
   return {
-    form: field(o, 'form', where, oneOf(['live', 'sandbox', 'former-live'] as const)),
-    template: field(o, 'template', where, string),
-    status: field(o, 'status', where, oneOf(['current', 'sandbox', 'withdrawn'] as const)),
-    withdrawnFrom: field(o, 'withdrawnFrom', where, nullableIsoDate),
+    form: o.get('form', oneOf(['live', 'sandbox', 'former-live'] as const)),
+    template: o.get('template', string),
+    status: o.get('status', oneOf(['current', 'sandbox', 'withdrawn'] as const)),
+    withdrawnFrom: o.get('withdrawnFrom', nullableIsoDate),
   };
 }
 
 function parseFeature(value: unknown, where: At): FeatureFact {
-  const o = object(value, where);
+  const o = reader(value, where);
   return {
-    name: field(o, 'name', where, string),
-    version: field(o, 'version', where, string),
-    liveDate: field(o, 'liveDate', where, isoDate),
-    seedText: field(o, 'seedText', where, string),
+    name: o.get('name', string),
+    version: o.get('version', string),
+    liveDate: o.get('liveDate', isoDate),
+    seedText: o.get('seedText', string),
   };
 }
 
 function parseCapabilities(value: unknown, where: At): VersionCapabilities {
-  const o = object(value, where);
+  const o = reader(value, where);
   return {
-    cbpiiScope: field(o, 'cbpiiScope', where, (v, w) =>
-      v === null ? null : oneOf(['piisp', 'cbpii'] as const)(v, w),
-    ),
-    fundsConfirmation: field(o, 'fundsConfirmation', where, boolean),
-    overdrafts: field(o, 'overdrafts', where, boolean),
-    owners: field(o, 'owners', where, boolean),
-    consentFields: field(o, 'consentFields', where, array(string)),
-    currencyAccounts: field(o, 'currencyAccounts', where, boolean),
-    accountIdentificationCurrency: field(o, 'accountIdentificationCurrency', where, boolean),
-    balanceTypes: field(o, 'balanceTypes', where, array(string)),
-    cardBalanceTypes: field(o, 'cardBalanceTypes', where, nullableArray(string)) ?? [],
-    cardOutstandingSign: field(o, 'cardOutstandingSign', where, oneOf(['positive', 'negative'] as const)),
-    remittanceInformation: field(
-      o,
-      'remittanceInformation',
-      where,
-      oneOf(['array', 'unstructured'] as const),
-    ),
+    cbpiiScope: o.get('cbpiiScope', (v, w) => (v === null ? null : oneOf(['piisp', 'cbpii'] as const)(v, w))),
+    fundsConfirmation: o.get('fundsConfirmation', boolean),
+    overdrafts: o.get('overdrafts', boolean),
+    owners: o.get('owners', boolean),
+    consentFields: o.get('consentFields', array(string)),
+    currencyAccounts: o.get('currencyAccounts', boolean),
+    accountIdentificationCurrency: o.get('accountIdentificationCurrency', boolean),
+    balanceTypes: o.get('balanceTypes', array(string)),
+    cardBalanceTypes: o.get('cardBalanceTypes', nullableArray(string)) ?? [],
+    cardOutstandingSign: o.get('cardOutstandingSign', oneOf(['positive', 'negative'] as const)),
+    remittanceInformation: o.get('remittanceInformation', oneOf(['array', 'unstructured'] as const)),
   };
 }
 
