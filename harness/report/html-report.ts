@@ -99,7 +99,7 @@ function filters(report: RunReport): string {
       unique([...report.matrix.institutions, ...report.results.map((r) => r.institution)]),
     ),
     '<label>Search<input type="search" name="q" placeholder="case, title, rule"></label>',
-    `<span id="shown">${report.results.length} results shown</span>`,
+    `<span id="shown">${report.results.length} results</span>`,
     '</form>',
   ].join('\n');
 }
