@@ -156,6 +156,7 @@ async function runStep(
   out: StepResult[],
 ): Promise<Failure | undefined> {
   const action = step.action;
+  if (step.versions !== undefined && !step.versions.includes(ctx.version)) return undefined;
   if (action.kind === 'repeat') {
     for (let i = 1; i <= action.times; i += 1) {
       for (const inner of action.steps) {

@@ -98,7 +98,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
     else if (c.query !== undefined) capture[name] = { query: c.query };
   }
-  const base = { at, expect, capture };
+  const base = { at, expect, capture, ...(raw.versions === undefined ? {} : { versions: raw.versions }) };
   if (raw.request !== undefined) {
     const r = raw.request;
     const method = r.method ?? 'GET';

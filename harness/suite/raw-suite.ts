@@ -57,6 +57,7 @@ export interface RawGiven {
 /** A step as written: exactly one action key. */
 export interface RawStep {
   name?: string;
+  versions?: SuiteVersion[];
   request?: RawRequest;
   journey?: JourneyOutcome | RawJourney;
   token?: Grant | RawToken;

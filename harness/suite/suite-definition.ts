@@ -190,6 +190,8 @@ export interface RepeatAction {
 export interface StepDefinition {
   name: string;
   at: string;
+  /** Versions the step runs at (every version of the case when undefined). */
+  versions?: SuiteVersion[];
   action: RequestAction | JourneyAction | TokenAction | SandboxAction | RepeatAction;
   expect: Expectations;
   capture: Record<string, CaptureSource>;
