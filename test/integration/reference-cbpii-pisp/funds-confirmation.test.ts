@@ -210,7 +210,7 @@ describe('funds confirmation answer', () => {
 });
 
 describe('funds confirmation refusals', () => {
-  it.each([
+  it.each<[string, Record<string, unknown> | '']>([
     ['an empty body', ''],
     ['a body without paymentCoverageRequestId', { paymentCoverageRequestId: undefined }],
     [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { list, pick, schemaErrors } from '../reference-ais/ais-fixture.ts';
+import { apiVersions } from '../../../spec/lib/index.ts';
 import { CbpiiPispFixture, codeOf, reportUrls, type ClonedPsu } from './fixture.ts';
 
 let f: CbpiiPispFixture;
@@ -28,7 +29,7 @@ function confirm(options: {
 }
 
 describe('confirmation', () => {
-  it.each(['v1', 'v1.4.2', 'v1.6.2'])(
+  it.each(apiVersions)(
     'confirms with the second token in %s: 200, payment and transaction PDNG',
     async (version) => {
       const psu = await f.psu('alice');
