@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { register as certs } from './certs.ts';
 import { register as serve } from './serve.ts';
 import { register as run } from './run.ts';
+import { register as rules } from './rules.ts';
 import { register as record } from './record.ts';
 import { register as replay } from './replay.ts';
 import { register as check } from './check.ts';
@@ -15,4 +16,4 @@ export type RegisterCommand = (program: Command) => void;
  * Every subcommand of `stet-harness`, in the order `--help` lists them.
  * Each lives in its own file next to this one.
  */
-export const commands: readonly RegisterCommand[] = [certs, serve, run, record, replay, check, diff, har2k6];
+export const commands: readonly RegisterCommand[] = [certs, serve, run, rules, record, replay, check, diff, har2k6];
