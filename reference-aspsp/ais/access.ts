@@ -1,10 +1,16 @@
 import type { ApiVersion } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { backingIban, type AccountItem } from './account-catalogue.ts';
-import { covers, type AisFunction, type Consent } from './consent.ts';
+import { noFaults } from '../faults/no-faults.ts';
+import { consentedIbans, covers, type AisFunction, type Consent } from './consent.ts';
 
 /** Whether the version has the function at all: overdrafts and owners exist from v1.6.2. */
-export function versionHasFunction(version: ApiVersion, fn: AisFunction): boolean {
+export function versionHasFunction(
+  version: ApiVersion,
+  fn: AisFunction,
+  faults: ReadonlySet<string> = noFaults,
+): boolean {
+  if (fn === 'overdrafts' && faults.has('overdrafts-before-v162')) return true;
   return fn === 'balances' || fn === 'transactions' || version === 'v1.6.2';
 }
 
@@ -18,12 +24,16 @@ export function isGranted(
   item: AccountItem,
   consent: Consent | undefined,
   fn: AisFunction,
+  faults: ReadonlySet<string> = noFaults,
 ): boolean {
   if (consent === undefined) return false;
   if (item.kind === 'account') return covers(consent, fn, item.iban);
   if (fn !== 'balances' && fn !== 'transactions') return false;
   const iban = backingIban(data, item);
-  return iban !== undefined && covers(consent, fn, iban);
+  if (iban === undefined) return false;
+  // A bank deciding card access on "the backing account is consented", whatever the function.
+  if (faults.has('card-consent-any-function')) return consentedIbans(consent).has(iban);
+  return covers(consent, fn, iban);
 }
 
 /** The refusal codes of an account resource call (spec/errors.yaml gives their statuses). */
@@ -47,11 +57,13 @@ export function accessRefusal(
   item: AccountItem | undefined,
   consent: Consent | undefined,
   fn: AisFunction,
+  faults: ReadonlySet<string> = noFaults,
 ): AccessRefusal | undefined {
   if (item === undefined) return 'AC01';
-  if (!isGranted(data, item, consent, fn)) return 'NGAC';
+  // A bank checking only that the account is the PSU's, not that the AISP may read it.
+  if (!isGranted(data, item, consent, fn, faults) && !faults.has('consent-not-checked')) return 'NGAC';
   if (item.kind === 'card') return isServiceable(item) ? undefined : 'CDNA';
-  if (item.state === 'closed') return 'AC04';
-  if (item.state === 'blocked') return 'AC06';
+  if (item.state === 'closed') return faults.has('closed-account-ac06') ? 'AC06' : 'AC04';
+  if (item.state === 'blocked' && !faults.has('blocked-account-served')) return 'AC06';
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../../spec/lib/index.ts';
 import type { BankAccount, BankCard, PsuData } from '../data/psu-data.ts';
+import { noFaults } from '../faults/no-faults.ts';
 import { consentedIbans, grantsNoAccount, type Consent } from './consent.ts';
 
 /** An entry of GET /accounts: a payment account or a deferred-debit card. */
@@ -31,9 +32,14 @@ export function listedItems(
   data: PsuData,
   consent: Consent | undefined,
   version: ApiVersion,
+  faults: ReadonlySet<string> = noFaults,
 ): readonly AccountItem[] {
-  const accounts = versionAccounts(data, version);
-  if (consent === undefined || grantsNoAccount(consent)) return accounts;
+  const accounts = faults.has('currency-accounts-before-v162')
+    ? data.accounts
+    : versionAccounts(data, version);
+  if (consent === undefined || grantsNoAccount(consent)) {
+    return faults.has('cards-listed-before-consent') ? [...accounts, ...data.cards] : accounts;
+  }
   const ibans = consentedIbans(consent);
   const items: AccountItem[] = [];
   for (const account of accounts) {

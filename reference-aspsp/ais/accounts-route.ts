@@ -21,11 +21,11 @@ export const accountsRoute: BearerRoute = {
   async handler(ctx) {
     const request = await loadAisRequest(ctx);
     const { data, consent, version, now } = request;
-    const items = listedItems(data, consent, version);
+    const items = listedItems(data, consent, version, ctx.faults);
     if (items.length === 0) throw new ApiError('NAAC');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
-    const page = paginate(items, pageNumber, accountPageSize);
+    const page = paginate(items, pageNumber, accountPageSize, ctx.faults);
     if (page === 'IPGN') throw new ApiError('IPGN');
     await countAccess(ctx, request, { resource: 'accounts', page: page.page });
     const links: Record<string, unknown> = pageLinks({
@@ -34,11 +34,19 @@ export const accountsRoute: BearerRoute = {
       page: page.page,
       lastPage: page.lastPage,
     });
-    if (consent?.psuIdentity === true) links.endUserIdentity = { href: identityPath(version) };
+    if (
+      consent?.psuIdentity === true ||
+      (consent !== undefined && ctx.faults.has('identity-link-without-consent'))
+    )
+      links.endUserIdentity = { href: identityPath(version) };
+    if (consent?.trustedBeneficiaries === true && ctx.faults.has('trusted-beneficiaries-link'))
+      links.trustedBeneficiaries = { href: `/stet/psd2/${version}/trusted-beneficiaries` };
     return {
       status: 200,
       json: {
-        accounts: page.items.map((item) => renderAccount({ data, item, consent, version, now })),
+        accounts: page.items.map((item) =>
+          renderAccount({ data, item, consent, version, now, faults: ctx.faults }),
+        ),
         _links: links,
       },
     };

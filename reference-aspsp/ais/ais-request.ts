@@ -51,6 +51,7 @@ export async function countAccess(
       now: request.now,
     },
     ctx.psuIpAddress,
+    ctx.faults,
   );
   if (!allowed) throw new ApiError('TMRQ', { detail: `daily batch quota of ${access.resource} exceeded` });
 }
@@ -61,7 +62,7 @@ export async function countAccess(
  */
 export function requireItem(ctx: BearerContext, request: AisRequest, fn: AisFunction): AccountItem {
   const item = findItem(request.data, ctx.params.accountResourceId ?? '', request.version);
-  const refusal = accessRefusal(request.data, item, request.consent, fn);
+  const refusal = accessRefusal(request.data, item, request.consent, fn, ctx.faults);
   if (refusal !== undefined || item === undefined) throw new ApiError(refusal ?? 'AC01');
   return item;
 }

@@ -25,12 +25,15 @@ export const balancesRoute: BearerRoute = {
       self: { href: functionPath(version, item.resourceId, 'balances') },
     };
     for (const fn of ['transactions', 'overdrafts'] as const) {
-      if (versionHasFunction(version, fn) && isGranted(data, item, consent, fn)) {
+      if (versionHasFunction(version, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
     links['parent-list'] = { href: accountsPath(version) };
-    const balances = item.kind === 'account' ? accountBalances(item, now) : cardBalances(item, now, version);
+    const balances =
+      item.kind === 'account'
+        ? accountBalances(item, now, ctx.faults)
+        : cardBalances(item, now, version, ctx.faults);
     return { status: 200, json: { balances, _links: links } };
   },
 };

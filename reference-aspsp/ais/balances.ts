@@ -7,6 +7,7 @@ import {
   type CalendarDate,
 } from '../data/calendar-date.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
+import { noFaults } from '../faults/no-faults.ts';
 
 /** A balance as the wire shows it (seed: Balance). */
 export interface RenderedBalance {
@@ -50,7 +51,11 @@ function sum(transactions: readonly BankTransaction[], keep: (t: BankTransaction
  * account in another currency OTHR only. VALU is absent while the batch runs, CLBD until the first
  * batch after opening. Only VALU and CLBD carry referenceDate.
  */
-export function accountBalances(account: BankAccount, now: Date): RenderedBalance[] {
+export function accountBalances(
+  account: BankAccount,
+  now: Date,
+  faults: ReadonlySet<string> = noFaults,
+): RenderedBalance[] {
   const today = parisWallClock(now).date;
   const money = (cents: number): RenderedBalance['balanceAmount'] => ({
     amount: formatAmount(cents),
@@ -64,9 +69,9 @@ export function accountBalances(account: BankAccount, now: Date): RenderedBalanc
     balanceType: 'OTHR',
     balanceAmount: money(instant),
   };
-  if (account.currency !== 'EUR') return [other];
+  if (account.currency !== 'EUR' && !faults.has('non-euro-three-balances')) return [other];
   const balances: RenderedBalance[] = [];
-  if (!isBatchRunning(now)) {
+  if (!isBatchRunning(now) || faults.has('valu-during-batch')) {
     const value =
       account.openingBalanceCents + sum(account.transactions, (t) => booked(t) && t.valueDate <= today);
     balances.push({
@@ -76,7 +81,7 @@ export function accountBalances(account: BankAccount, now: Date): RenderedBalanc
       referenceDate: today,
     });
   }
-  if (firstBatchDone(new Date(account.openedAt), now)) {
+  if (firstBatchDone(new Date(account.openedAt), now) || faults.has('clbd-before-first-batch')) {
     balances.push({
       name: 'Solde comptable',
       balanceType: 'CLBD',
@@ -93,7 +98,12 @@ export function accountBalances(account: BankAccount, now: Date): RenderedBalanc
  * month, current month not yet booked, previous month. Before v1.6.2 they are OTHR with positive
  * amounts; in v1.6.2 ITAV, ITAV and PRCD with negative amounts.
  */
-export function cardBalances(card: BankCard, now: Date, version: ApiVersion): RenderedBalance[] {
+export function cardBalances(
+  card: BankCard,
+  now: Date,
+  version: ApiVersion,
+  faults: ReadonlySet<string> = noFaults,
+): RenderedBalance[] {
   const today = parisWallClock(now).date;
   const previousMonthEnd = endOfMonth(addDays(startOfMonth(today), -1));
   const receipts = card.transactions;
@@ -105,7 +115,7 @@ export function cardBalances(card: BankCard, now: Date, version: ApiVersion): Re
     .reduce((total, t) => total + t.amountCents, 0);
   const v162 = version === 'v1.6.2';
   const outstanding = (cents: number): RenderedBalance['balanceAmount'] => ({
-    amount: formatAmount(v162 ? -cents : cents),
+    amount: formatAmount(v162 && !faults.has('card-outstandings-positive-v162') ? -cents : cents),
     currency: card.currency,
   });
   return [

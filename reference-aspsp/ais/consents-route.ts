@@ -2,8 +2,23 @@ import { apiVersions, schemaValidator } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
-import { consentedIbans, consentFromBody } from './consent.ts';
-import { putConsent } from './consent-store.ts';
+import { aisFunctions, consentedIbans, consentFromBody, grantsNoAccount, type Consent } from './consent.ts';
+import { getConsent, putConsent, type ConsentKey } from './consent-store.ts';
+
+/** The union of two consents: what a bank merging instead of replacing records (fault `consent-merged`). */
+function merged(previous: Consent, next: Consent): Consent {
+  const lists = Object.fromEntries(
+    aisFunctions.map((fn) => [fn, [...new Set([...previous[fn], ...next[fn]])]]),
+  );
+  return {
+    balances: lists.balances ?? [],
+    transactions: lists.transactions ?? [],
+    overdrafts: lists.overdrafts ?? [],
+    owners: lists.owners ?? [],
+    trustedBeneficiaries: previous.trustedBeneficiaries || next.trustedBeneficiaries,
+    psuIdentity: previous.psuIdentity || next.psuIdentity,
+  };
+}
 
 /** Name of the PUT /consents body schema in spec/. */
 export const consentSchema = 'ConsentRequest';
@@ -26,19 +41,24 @@ export const consentsRoute: BearerRoute = {
   async handler(ctx) {
     const version = ctx.version ?? 'v1';
     const result = schemaValidator(consentSchema, version)(ctx.body);
-    if (!result.valid) throw new ApiError('FF01', { detail: result.errors.join('; ') });
+    if (!result.valid && !ctx.faults.has('consent-body-not-validated'))
+      throw new ApiError('FF01', { detail: result.errors.join('; ') });
     const consent = consentFromBody(ctx.body, version);
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const owned = new Set(data?.accounts.map((account) => account.iban) ?? []);
     const foreign = [...consentedIbans(consent)].filter((iban) => !owned.has(iban));
-    if (foreign.length > 0) {
+    if (foreign.length > 0 && !ctx.faults.has('consent-unknown-iban-accepted')) {
       throw new ApiError('CONSENT_REFUSED', { detail: `not accounts of the PSU: ${foreign.join(', ')}` });
     }
-    await putConsent(
-      ctx.store,
-      { institution: ctx.institution.code, psuId: ctx.auth.psuId, clientId: ctx.auth.clientId },
-      consent,
-    );
+    const key: ConsentKey = {
+      institution: ctx.institution.code,
+      psuId: ctx.auth.psuId,
+      clientId: ctx.auth.clientId,
+    };
+    // A bank that reads "no account" as "nothing to change" keeps the previous consent.
+    if (grantsNoAccount(consent) && ctx.faults.has('empty-consent-ignored')) return { status: 201 };
+    const previous = ctx.faults.has('consent-merged') ? await getConsent(ctx.store, key) : undefined;
+    await putConsent(ctx.store, key, previous === undefined ? consent : merged(previous, consent));
     return { status: 201 };
   },
 };

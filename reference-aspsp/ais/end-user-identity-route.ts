@@ -16,7 +16,7 @@ export const endUserIdentityRoute: BearerRoute = {
   role: 'aisp',
   async handler(ctx) {
     const request = await loadAisRequest(ctx);
-    if (request.consent?.psuIdentity !== true)
+    if (request.consent?.psuIdentity !== true && !ctx.faults.has('identity-without-consent'))
       throw new ApiError('NGAC', { detail: 'psuIdentity not consented' });
     await countAccess(ctx, request, { resource: 'end-user-identity' });
     const { data, version } = request;

@@ -2,6 +2,7 @@ import type { ApiVersion } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import type { AccountItem } from './account-catalogue.ts';
 import { isGranted, versionHasFunction } from './access.ts';
+import { noFaults } from '../faults/no-faults.ts';
 import { aisFunctions, type Consent } from './consent.ts';
 
 /** A link of a `_links` object (seed: Links object). */
@@ -34,10 +35,17 @@ export function linksFor(
   item: AccountItem,
   consent: Consent | undefined,
   version: ApiVersion,
+  faults: ReadonlySet<string> = noFaults,
 ): Record<string, Href> {
   const links: Record<string, Href> = {};
   for (const fn of aisFunctions) {
-    if (versionHasFunction(version, fn) && isGranted(data, item, consent, fn)) {
+    const granted =
+      isGranted(data, item, consent, fn, faults) ||
+      // A bank linking every function once any account function is consented.
+      (fn === 'transactions' &&
+        faults.has('transactions-link-for-balances-consent') &&
+        isGranted(data, item, consent, 'balances', faults));
+    if (versionHasFunction(version, fn, faults) && granted) {
       links[fn] = { href: functionPath(version, item.resourceId, fn), templated: false };
     }
   }

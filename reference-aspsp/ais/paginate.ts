@@ -1,3 +1,5 @@
+import { noFaults } from '../faults/no-faults.ts';
+
 /** Transactions per page (seed: Limits, "first page holds 200 transactions when more exist"). */
 export const transactionPageSize = 200;
 
@@ -25,8 +27,16 @@ export interface Page<T> {
 }
 
 /** Page `page` of `items` cut in pages of `size`; IPGN past the last page (an empty list has page 1). */
-export function paginate<T>(items: readonly T[], page: number, size: number): Page<T> | PageRefusal {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  size: number,
+  faults: ReadonlySet<string> = noFaults,
+): Page<T> | PageRefusal {
   const lastPage = Math.max(1, Math.ceil(items.length / size));
-  if (page < 1 || page > lastPage) return 'IPGN';
-  return { items: items.slice((page - 1) * size, page * size), page, lastPage };
+  if (page < 1) return 'IPGN';
+  if (page > lastPage) return faults.has('page-past-last-empty') ? { items: [], page, lastPage } : 'IPGN';
+  // A bank that cuts pages on an off-by-one repeats the last item of a page at the top of the next.
+  const start = (page - 1) * size - (page > 1 && faults.has('pages-overlap') ? 1 : 0);
+  return { items: items.slice(start, page * size), page, lastPage };
 }

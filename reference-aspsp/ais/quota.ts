@@ -1,5 +1,6 @@
 import type { StoreTx } from '../store/index.ts';
 import { parisDate } from '../data/calendar-date.ts';
+import { noFaults } from '../faults/no-faults.ts';
 
 /** Batch accesses allowed per Paris calendar day and counted item (seed: Limits). */
 export const dailyBatchAccesses = 4;
@@ -51,10 +52,23 @@ export async function consumeBatchAccess(
   tx: StoreTx,
   subject: QuotaSubject,
   psuIpAddress: string | undefined,
+  faults: ReadonlySet<string> = noFaults,
 ): Promise<boolean> {
-  if (psuIpAddress !== undefined && psuIpAddress !== '') return true;
-  const count = await tx.increment(quotasCollection, quotaKey(subject));
-  return count <= dailyBatchAccesses;
+  const connected = psuIpAddress !== undefined && psuIpAddress !== '';
+  if (connected && !faults.has('psu-ip-ignored-for-quotas')) return true;
+  const counted: QuotaSubject = {
+    ...subject,
+    // Deviations in what is counted: every page as a new access, every account of the PSU together.
+    page: faults.has('pagination-counted') ? 1 : subject.page,
+    resourceId: faults.has('quota-per-psu-not-per-account') ? undefined : subject.resourceId,
+  };
+  const count = await tx.increment(quotasCollection, quotaKey(counted));
+  return (
+    count <=
+    dailyBatchAccesses +
+      (faults.has('fifth-batch-call-allowed') ? 1 : 0) -
+      (faults.has('fourth-batch-call-refused') ? 1 : 0)
+  );
 }
 
 /** Forgets every quota counter of a PSU (sandbox reset and clone). */

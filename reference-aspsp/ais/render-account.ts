@@ -5,6 +5,7 @@ import { isGranted, isServiceable } from './access.ts';
 import { accountBalances, cardBalances } from './balances.ts';
 import type { Consent } from './consent.ts';
 import { linksFor } from './links.ts';
+import { noFaults } from '../faults/no-faults.ts';
 
 /** The relationship of the PSU to an account: sole or joint holder. */
 function psuStatusOf(item: AccountItem): string {
@@ -24,8 +25,11 @@ export function renderAccount(options: {
   consent: Consent | undefined;
   version: ApiVersion;
   now: Date;
+  /** Active faults (docs/contracts.md §12); none when absent. */
+  faults?: ReadonlySet<string>;
 }): Record<string, unknown> {
   const { data, item, consent, version, now } = options;
+  const faults = options.faults ?? noFaults;
   const rendered: Record<string, unknown> = {
     resourceId: item.resourceId,
     bicFi: data.bicFi,
@@ -46,10 +50,12 @@ export function renderAccount(options: {
     const backing = data.accounts.find((account) => account.key === item.backingKey);
     if (backing !== undefined) rendered.linkedAccount = backing.resourceId;
   }
-  if (isGranted(data, item, consent, 'balances') && isServiceable(item)) {
+  const embedBalances =
+    isGranted(data, item, consent, 'balances', faults) || faults.has('balances-embedded-unconsented');
+  if (embedBalances && isServiceable(item)) {
     rendered.balances =
-      item.kind === 'account' ? accountBalances(item, now) : cardBalances(item, now, version);
+      item.kind === 'account' ? accountBalances(item, now, faults) : cardBalances(item, now, version, faults);
   }
-  rendered._links = linksFor(data, item, consent, version);
+  rendered._links = linksFor(data, item, consent, version, faults);
   return rendered;
 }

@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../../spec/lib/index.ts';
 import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
+import { noFaults } from '../faults/no-faults.ts';
 
 /**
  * The remittance information of a version (seed: Versioning): an array of strings in v1 (STET
@@ -16,9 +17,13 @@ export function remittanceFor(version: ApiVersion, lines: readonly string[]): un
 export function renderTransaction(
   transaction: BankTransaction,
   version: ApiVersion,
+  faults: ReadonlySet<string> = noFaults,
 ): Record<string, unknown> {
   const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
   if (transaction.entryReference !== undefined) rendered.entryReference = transaction.entryReference;
+  // A bank leaking its technical id as the reference of an entry not yet booked.
+  else if (transaction.status === 'PDNG' && faults.has('pdng-with-entry-reference'))
+    rendered.entryReference = transaction.resourceId;
   rendered.transactionAmount = {
     amount: formatAmount(transaction.amountCents),
     currency: transaction.currency,
@@ -31,6 +36,8 @@ export function renderTransaction(
   rendered.valueDate = transaction.valueDate;
   rendered.transactionDate = transaction.transactionDate;
   rendered.bankTransactionCode = { ...transaction.bankTransactionCode };
-  rendered.remittanceInformation = remittanceFor(version, transaction.remittance);
+  rendered.remittanceInformation = faults.has('remittance-array-after-v1')
+    ? [...transaction.remittance]
+    : remittanceFor(version, transaction.remittance);
   return rendered;
 }

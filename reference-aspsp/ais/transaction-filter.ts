@@ -1,4 +1,5 @@
 import { filterDate, type BankTransaction } from '../data/psu-data.ts';
+import { noFaults } from '../faults/no-faults.ts';
 import type { TransactionQuery } from './transaction-query.ts';
 
 /**
@@ -17,23 +18,34 @@ export function compareEntryReferences(a: string, b: string): number {
  * exclusive, entryReferenceFrom strictly greater, entryReferenceTo inclusive. An entry-reference
  * bound excludes entries without a reference (PDNG, FUTR).
  */
-export function isWithinRange(transaction: BankTransaction, query: TransactionQuery): boolean {
+export function isWithinRange(
+  transaction: BankTransaction,
+  query: TransactionQuery,
+  faults: ReadonlySet<string> = noFaults,
+): boolean {
   const date = filterDate(transaction);
-  if (date < query.depthStart) return false;
-  if (query.dateFrom !== undefined && date < query.dateFrom) return false;
-  if (query.dateTo !== undefined && date >= query.dateTo) return false;
+  if (date < query.depthStart && !faults.has('history-beyond-90-days')) return false;
+  if (query.dateFrom !== undefined) {
+    if (date < query.dateFrom) return false;
+    if (date === query.dateFrom && faults.has('datefrom-exclusive')) return false;
+  }
+  if (query.dateTo !== undefined && date >= query.dateTo) {
+    if (!(date === query.dateTo && faults.has('dateto-inclusive'))) return false;
+  }
   if (query.entryReferenceFrom !== undefined || query.entryReferenceTo !== undefined) {
     const reference = transaction.entryReference;
     if (reference === undefined) return false;
     if (
       query.entryReferenceFrom !== undefined &&
-      compareEntryReferences(reference, query.entryReferenceFrom) <= 0
+      compareEntryReferences(reference, query.entryReferenceFrom) <
+        (faults.has('entryref-from-inclusive') ? 0 : 1)
     ) {
       return false;
     }
     if (
       query.entryReferenceTo !== undefined &&
-      compareEntryReferences(reference, query.entryReferenceTo) > 0
+      compareEntryReferences(reference, query.entryReferenceTo) >
+        (faults.has('entryref-to-exclusive') ? -1 : 0)
     ) {
       return false;
     }
@@ -45,9 +57,10 @@ export function isWithinRange(transaction: BankTransaction, query: TransactionQu
 export function selectTransactions(
   transactions: readonly BankTransaction[],
   query: TransactionQuery,
+  faults: ReadonlySet<string> = noFaults,
 ): BankTransaction[] {
   return transactions
-    .filter((transaction) => isWithinRange(transaction, query))
+    .filter((transaction) => isWithinRange(transaction, query, faults))
     .sort((a, b) => {
       const da = filterDate(a);
       const db = filterDate(b);

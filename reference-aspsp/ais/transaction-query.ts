@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../data/calendar-date.ts';
+import { noFaults } from '../faults/no-faults.ts';
 
 /** History depth and longest requested period, in days (seed: Limits; Errors ENDE). */
 export const historyDepthDays = 90;
@@ -39,22 +40,28 @@ function dateParam(query: URLSearchParams, name: string): DateParam {
 export function parseTransactionQuery(
   query: URLSearchParams,
   today: CalendarDate,
+  faults: ReadonlySet<string> = noFaults,
 ): TransactionQuery | QueryRefusal {
   const from = dateParam(query, 'dateFrom');
   const to = dateParam(query, 'dateTo');
-  if (from.kind === 'malformed' || to.kind === 'malformed') return 'ENDE';
+  if ((from.kind === 'malformed' || to.kind === 'malformed') && !faults.has('malformed-date-ignored'))
+    return 'ENDE';
   const dateFrom = from.kind === 'date' ? from.date : undefined;
   const dateTo = to.kind === 'date' ? to.date : undefined;
   const depthStart = addDays(today, -historyDepthDays);
   if (dateFrom !== undefined) {
     if (dateFrom < depthStart) return 'ENDE';
-    if (daysBetween(dateFrom, dateTo ?? today) > historyDepthDays) return 'ENDE';
+    const longest = historyDepthDays + (faults.has('period-91-days-accepted') ? 1 : 0);
+    if (daysBetween(dateFrom, dateTo ?? today) > longest) return 'ENDE';
   }
   if (dateFrom !== undefined && dateTo !== undefined && dateTo < dateFrom) return 'ENDE';
   return {
     dateFrom,
     dateTo,
-    entryReferenceFrom: query.get('entryReferenceFrom') ?? query.get('afterEntryReference') ?? undefined,
+    entryReferenceFrom:
+      query.get('entryReferenceFrom') ??
+      (faults.has('after-entry-reference-ignored') ? null : query.get('afterEntryReference')) ??
+      undefined,
     entryReferenceTo: query.get('entryReferenceTo') ?? undefined,
     depthStart,
   };

@@ -27,11 +27,16 @@ export const transactionsRoute: BearerRoute = {
     const request = await loadAisRequest(ctx);
     const { data, consent, version, now } = request;
     const item = requireItem(ctx, request, 'transactions');
-    const query = parseTransactionQuery(ctx.query, parisDate(now));
+    const query = parseTransactionQuery(ctx.query, parisDate(now), ctx.faults);
     if (query === 'ENDE') throw new ApiError('ENDE');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
-    const page = paginate(selectTransactions(item.transactions, query), pageNumber, transactionPageSize);
+    const page = paginate(
+      selectTransactions(item.transactions, query, ctx.faults),
+      pageNumber,
+      transactionPageSize,
+      ctx.faults,
+    );
     if (page === 'IPGN') throw new ApiError('IPGN');
     await countAccess(ctx, request, {
       resource: 'transactions',
@@ -46,7 +51,7 @@ export const transactionsRoute: BearerRoute = {
       lastPage: page.lastPage,
     });
     for (const fn of ['balances', 'overdrafts'] as const) {
-      if (versionHasFunction(version, fn) && isGranted(data, item, consent, fn)) {
+      if (versionHasFunction(version, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
@@ -54,7 +59,7 @@ export const transactionsRoute: BearerRoute = {
     return {
       status: 200,
       json: {
-        transactions: page.items.map((transaction) => renderTransaction(transaction, version)),
+        transactions: page.items.map((transaction) => renderTransaction(transaction, version, ctx.faults)),
         _links: links,
       },
     };

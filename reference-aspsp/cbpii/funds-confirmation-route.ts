@@ -6,6 +6,7 @@ import { availableFunds, findAccountByIban } from './available-funds.ts';
 import { parseFundsConfirmationRequest } from './funds-confirmation-request.ts';
 import { fundsConfirmationVersions, scopeAllowsFundsConfirmation } from './funds-confirmation-scope.ts';
 import { decideFunds } from './funds-decision.ts';
+import { afterReservations, reserveFunds } from '../faults/funds-reservation.ts';
 
 /** Name of the request body schema in spec/ (the seed's "Funds confirmation request"). */
 export const fundsConfirmationSchema = 'FundsConfirmationRequest';
@@ -49,10 +50,14 @@ export const fundsConfirmationRoute: BearerRoute = {
       throw new ApiError('AC01', { detail: 'the IBAN is not an account of the PSU' });
     if (account.state === 'closed') throw new ApiError('AC04');
     if (account.state === 'blocked') throw new ApiError('AC06');
+    const reservation = `${ctx.institution.code}:${ctx.auth.psuId}:${account.iban}`;
+    const reserves = ctx.faults.has('funds-confirmation-reserves');
+    const available = availableFunds(account, ctx.now());
     const result = decideFunds({
-      available: availableFunds(account, ctx.now()),
+      available: reserves ? await afterReservations(ctx.store, reservation, available) : available,
       instructed: request.instructedAmount,
     });
+    if (reserves && result) await reserveFunds(ctx.store, reservation, request.instructedAmount.amount);
     return {
       status: 200,
       json: {

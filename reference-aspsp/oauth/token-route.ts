@@ -20,7 +20,8 @@ export function createTokenRoute(grants: Readonly<Record<string, GrantHandler>>)
       const grantType = form.get('grant_type') ?? '';
       if (grantType === '') throw new OAuthError('invalid_request', 'grant_type is missing');
       const clientId = form.get('client_id') ?? '';
-      if (!namesTpp(ctx, clientId))
+      // A bank taking any client_id once the QWAC is enrolled.
+      if (!namesTpp(ctx, clientId) && !(clientId !== '' && ctx.faults.has('client-id-not-matched')))
         throw new OAuthError('invalid_client', 'client_id does not match the client certificate');
       const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
       if (grant === undefined)

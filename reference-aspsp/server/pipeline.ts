@@ -119,7 +119,9 @@ export function createPipeline(
       const known = tpp instanceof ApiError ? undefined : tpp.tpp;
       return route.handler({ ...base, ...parsed, certificate, tpp: known, auth: undefined });
     }
-    const identified = await identifyTpp(tls, services.store, route.role);
+    // A bank checking the enrolment but not the PSD2 role in the QWAC QCStatement.
+    const neededRole = services.faults.has('qwac-role-not-checked') ? undefined : route.role;
+    const identified = await identifyTpp(tls, services.store, neededRole);
     if (identified instanceof ApiError) throw identified;
     const signed = route.signed ?? route.auth === 'bearer';
     if (signed && checkSignatures) {
@@ -130,6 +132,7 @@ export function createPipeline(
         body: read.body,
         institution,
         tpp: identified.tpp,
+        checkDigest: !services.faults.has('digest-not-checked'),
       });
       if (refusal !== undefined) throw refusal;
     }
@@ -146,7 +149,14 @@ export function createPipeline(
       role: route.role,
       ignoreExpiry,
     });
-    if (checked instanceof ApiError) throw checked;
+    if (checked instanceof ApiError) {
+      if (checked.code === 'BADS' && services.faults.has('bads-as-401')) {
+        throw new ApiError('invalid_token', {
+          headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+        });
+      }
+      throw checked;
+    }
     const parsed = parseBody(route.body ?? 'none', headers, read.body);
     const offset = checked.psuOffsetMs;
     return route.handler({
@@ -174,7 +184,13 @@ export function createPipeline(
       return {
         status: error.status,
         headers: error.headers,
-        json: stetErrorBody({ code: error.code, status: error.status, path, now }),
+        // A bank answering the right status with a generic body that names no code.
+        json: stetErrorBody({
+          code: services.faults.has('error-code-missing') ? 'Error' : error.code,
+          status: error.status,
+          path,
+          now,
+        }),
       };
     }
     if (error instanceof OAuthError) {

@@ -30,12 +30,15 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
       if (!reuse) await tx.delete(codesCollection, key);
       if (record.institution !== ctx.institution.code) return 'code of another institution';
       if (record.clientId !== ctx.tpp.clientId) return 'code issued to another client';
-      if (record.redirectUri !== redirectUri) return 'redirect_uri differs from the authorize request';
+      if (record.redirectUri !== redirectUri && !ctx.faults.has('redirect-uri-not-compared'))
+        return 'redirect_uri differs from the authorize request';
       if (!ctx.certificate.roles.includes(record.role)) return `the QWAC lacks the role ${record.role}`;
       const psu = { institution: record.institution, psuId: record.psuId };
       const now = await ctx.clock.psuNow(tx, psu);
       if (now.getTime() >= record.expiresAt) return 'expired code';
-      const pkce = checkVerifier(record, form.get('code_verifier'));
+      const pkce = ctx.faults.has('pkce-not-checked')
+        ? undefined
+        : checkVerifier(record, form.get('code_verifier'));
       if (pkce !== undefined) return pkce;
       const tokens = await tokenService.issue(tx, {
         owner: { ...psu, clientId: record.clientId, role: record.role },

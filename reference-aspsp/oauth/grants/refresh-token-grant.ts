@@ -17,7 +17,8 @@ export const refreshTokenGrant: GrantHandler = async (ctx, form) => {
     if (record.institution !== ctx.institution.code) return 'refresh token of another institution';
     if (record.clientId !== ctx.tpp.clientId) return 'refresh token issued to another client';
     const now = await ctx.clock.psuNow(tx, { institution: record.institution, psuId: record.psuId });
-    if (now.getTime() >= record.expiresAt) return 'the last PSU authentication is over 180 days old';
+    if (now.getTime() >= record.expiresAt && !ctx.faults.has('refresh-token-never-expires'))
+      return 'the last PSU authentication is over 180 days old';
     return tokenService.refresh(tx, { refreshToken, record, now, keepOldAccess });
   });
   if (typeof outcome === 'string') throw new OAuthError('invalid_grant', outcome);

@@ -1,0 +1,36 @@
+import type { Fault } from './fault.ts';
+
+/** Deviations of transport, signatures and error bodies. */
+export const transportFaults: readonly Fault[] = [
+  {
+    name: 'request-id-not-echoed',
+    description: 'Responses do not echo X-Request-ID.',
+    rules: ['TRN-XREQUESTID-ECHO', 'TRN-XREQUESTID-ECHO-ON-ERROR'],
+  },
+  {
+    name: 'signature-not-checked',
+    description: 'Resource calls are served without checking the Signature header.',
+    rules: [
+      'TRN-SIGNATURE-REQUIRED',
+      'TRN-SIGNATURE-VERIFIES',
+      'TRN-SIGNATURE-KEYID',
+      'TRN-SIGNATURE-POLICY-HEADERS',
+      'TRN-SIGNATURE-PSU-HEADERS',
+    ],
+  },
+  {
+    name: 'digest-not-checked',
+    description: 'The Digest header is not compared with the body.',
+    rules: ['TRN-DIGEST-MATCHES-BODY'],
+  },
+  {
+    name: 'qwac-role-not-checked',
+    description: 'The PSD2 role of the QWAC is not checked: an AISP-only certificate reaches payments.',
+    rules: ['TRN-ROLE-AISP', 'TRN-ROLE-CBPII', 'TRN-ROLE-PISP', 'TRN-ROLE-ENROLLED'],
+  },
+  {
+    name: 'error-code-missing',
+    description: 'Error bodies keep the HTTP status but name no catalogue code in message.',
+    rules: ['ERR-CODE-CARRIED', 'ERR-STET-BODY', 'TRN-REFUSAL-JUSTIFIED', 'BAD-CATALOGUE-CODE'],
+  },
+];
