@@ -8,6 +8,7 @@ import { register as replay } from './replay.ts';
 import { register as check } from './check.ts';
 import { register as diff } from './diff.ts';
 import { register as har2k6 } from './har2k6.ts';
+import { register as faults } from './faults.ts';
 
 /** A command module adds one subcommand (with its options and help) to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -16,4 +17,15 @@ export type RegisterCommand = (program: Command) => void;
  * Every subcommand of `stet-harness`, in the order `--help` lists them.
  * Each lives in its own file next to this one.
  */
-export const commands: readonly RegisterCommand[] = [certs, serve, run, rules, record, replay, check, diff, har2k6];
+export const commands: readonly RegisterCommand[] = [
+  certs,
+  serve,
+  run,
+  rules,
+  record,
+  replay,
+  check,
+  diff,
+  har2k6,
+  faults,
+];
