@@ -20,6 +20,16 @@ export type {
   HostForm,
   FeatureFact,
 } from './versions.ts';
+export {
+  applyCalendarOverrides,
+  CalendarError,
+  loadVersionCalendar,
+  parseCalendarOverrides,
+  readCalendarOverrides,
+} from './calendar-overrides.ts';
+export type { CalendarErrorCode, CalendarOverrides } from './calendar-overrides.ts';
+export { daysBetween, isDecommissioned, versionStatus } from './version-status.ts';
+export type { VersionState, VersionStatus } from './version-status.ts';
 export { listRules, getRule, roles, ruleFamilies, isWellFormedRuleId } from './rules.ts';
 export type { Rule, Role } from './rules.ts';
 export { listErrors, lookupError, isCatalogued } from './errors.ts';

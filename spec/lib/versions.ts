@@ -35,8 +35,11 @@ export interface VersionInfo {
   stet: string;
   /** Day the version was deployed on the live gateway (T0 of its predecessor); null when not yet. */
   liveDate: string | null;
-  /** `seed` when the date comes from the seed, `default` when it is our documented configuration. */
-  liveDateSource: 'seed' | 'default';
+  /**
+   * `seed` when the date comes from the seed, `default` when it is our documented configuration,
+   * `deployment` when a deployment's calendar file gave it (`applyCalendarOverrides`).
+   */
+  liveDateSource: 'seed' | 'default' | 'deployment';
   note: string;
 }
 

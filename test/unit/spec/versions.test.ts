@@ -9,18 +9,33 @@ import {
 import { parseVersionCalendar } from '../../../spec/lib/versions.ts';
 
 describe('version calendar', () => {
-  it('decommissions version N three months after N+1 went live (T0 + 3 months)', () => {
+  it('announces no version by default: the seed gives no version go-live date', () => {
     const calendar = versionCalendar();
     expect(calendar.deprecation.noticeMonths).toBe(3);
     expect(calendar.deprecation.environments).toEqual(['sandbox', 'live']);
-    expect(decommissionDate(calendar, 'v1')).toBe(addMonths(calendar.versions[1]?.liveDate ?? '', 3));
+    expect(calendar.versions.map((v) => [v.id, v.liveDate, v.liveDateSource])).toEqual([
+      ['v1', null, 'default'],
+      ['v1.4.2', null, 'default'],
+      ['v1.6.2', null, 'default'],
+    ]);
+    for (const v of calendar.versions) expect(decommissionDate(calendar, v.id), v.id).toBeNull();
   });
 
-  it('gives no decommission date to the newest version or when the successor is not live', () => {
-    const calendar = versionCalendar();
+  it('decommissions version N three months after N+1 went live (T0 + 3 months)', () => {
+    const base = versionCalendar();
+    const calendar = {
+      ...base,
+      versions: base.versions.map((v) => ({ ...v, liveDate: v.id === 'v1.4.2' ? '2026-01-01' : null })),
+    };
+    expect(decommissionDate(calendar, 'v1')).toBe('2026-04-01');
+    expect(decommissionDate(calendar, 'v1.4.2')).toBeNull();
+  });
+
+  it('gives no decommission date to the newest version even when it is live', () => {
+    const base = versionCalendar();
+    const calendar = { ...base, versions: base.versions.map((v) => ({ ...v, liveDate: '2026-01-01' })) };
     expect(decommissionDate(calendar, 'v1.6.2')).toBeNull();
-    const notLive = { ...calendar, versions: calendar.versions.map((v) => ({ ...v, liveDate: null })) };
-    expect(decommissionDate(notLive, 'v1')).toBeNull();
+    expect(decommissionDate(calendar, 'v1.4.2')).toBe('2026-04-01');
   });
 
   it('adds months clamping to the end of shorter months', () => {
