@@ -20,6 +20,15 @@ export interface SigningPolicy {
   badDigest?: boolean;
   /** Send a Signature whose value does not verify. */
   badSignature?: boolean;
+  /**
+   * Sign exactly these headers, in this order, instead of the policy plus every `psu-*` header (a
+   * transport case leaving out `(request-target)`, a policy header or a PSU header on purpose).
+   */
+  exactHeaders?: readonly string[];
+  /** keyId to send instead of the TPP's (the signature is still made with its QSEAL key). */
+  keyId?: string;
+  /** algorithm label to send instead of `rsa-sha256` (the value is still rsa-sha256). */
+  algorithm?: string;
 }
 
 /** One request to send. */
@@ -138,17 +147,20 @@ export class StetClient {
     headers['date'] ??= new Date().toUTCString();
     const digest = computeDigest(req.body ?? '');
     headers['digest'] ??= signing.badDigest === true ? computeDigest(`${req.body ?? ''} `) : digest;
-    const covered = [...signing.headers.map((h) => h.toLowerCase())];
-    for (const name of Object.keys(headers))
-      if (name.startsWith('psu-') && !covered.includes(name)) covered.push(name);
-    const signature = signRequest({
+    const covered = [...(signing.exactHeaders ?? signing.headers).map((h) => h.toLowerCase())];
+    if (signing.exactHeaders === undefined) {
+      for (const name of Object.keys(headers))
+        if (name.startsWith('psu-') && !covered.includes(name)) covered.push(name);
+    }
+    const signed = signRequest({
       method: req.method,
       path: req.path,
       headers,
-      keyId: tpp.qseal.keyId,
+      keyId: signing.keyId ?? tpp.qseal.keyId,
       privateKey: tpp.qseal.key,
       headerNames: covered.filter((h) => h.startsWith('(') || headers[h] !== undefined),
     });
+    const signature = signing.algorithm === undefined ? signed : relabelAlgorithm(signed, signing.algorithm);
     headers['signature'] = signing.badSignature === true ? corrupt(signature) : signature;
   }
 
@@ -174,6 +186,11 @@ export class StetClient {
     }
     return agent;
   }
+}
+
+/** Replaces the `algorithm` parameter of a Signature header, leaving the value as signed. */
+function relabelAlgorithm(signatureHeader: string, algorithm: string): string {
+  return signatureHeader.replace(/algorithm="[^"]*"/, `algorithm="${algorithm.replace(/"/g, '')}"`);
 }
 
 /** Flips the signature value so it no longer verifies while staying well-formed base64. */

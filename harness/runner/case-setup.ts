@@ -149,5 +149,6 @@ function request(method: string, path: string, body: unknown): StepDefinition['a
     noClientCertificate: false,
     tpp: undefined,
     host: undefined,
+    signature: undefined,
   };
 }

@@ -47,6 +47,11 @@ export function evaluateExpectations(
       ...checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf),
     );
   }
+  if (expect.text !== undefined) {
+    // An empty body counts as no text, so `exists: false` says "no body".
+    const texts = outcome.text === '' ? [] : [outcome.text];
+    failures.push(...checkValues('body text', texts, expect.text, ctx.expectedOf));
+  }
   if (expect.schema !== undefined) {
     const result = ctx.schemas(expect.schema, ctx.version)(outcome.body);
     if (!result.valid) {

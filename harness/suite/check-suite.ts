@@ -97,6 +97,7 @@ function regexesOf(step: RawStep): Array<[string, string]> {
   const e = step.expect;
   e?.json?.forEach((c, i) => c.matches !== undefined && out.push([`expect/json/${i}/matches`, c.matches]));
   e?.every?.forEach((c, i) => c.matches !== undefined && out.push([`expect/every/${i}/matches`, c.matches]));
+  if (e?.text?.matches !== undefined) out.push(['expect/text/matches', e.text.matches]);
   for (const [name, c] of Object.entries(e?.headers ?? {})) {
     if (typeof c === 'object' && c.matches !== undefined)
       out.push([`expect/headers/${name}/matches`, c.matches]);

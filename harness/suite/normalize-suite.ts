@@ -123,6 +123,10 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         noClientCertificate: r.noClientCertificate ?? false,
         tpp: r.tpp,
         host: r.host,
+        signature:
+          r.signature === undefined
+            ? undefined
+            : { headers: r.signature.headers, keyId: r.signature.keyId, algorithm: r.signature.algorithm },
       },
     };
   }
@@ -199,5 +203,6 @@ function normalizeExpect(raw: RawExpect | undefined): Expectations {
   if (e.status !== undefined) out.status = Array.isArray(e.status) ? e.status : [e.status];
   if (e.error !== undefined) out.error = e.error;
   if (e.schema !== undefined) out.schema = e.schema;
+  if (e.text !== undefined) out.text = e.text;
   return out;
 }

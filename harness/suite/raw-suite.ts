@@ -85,6 +85,7 @@ export interface RawRequest {
   noClientCertificate?: boolean;
   tpp?: string;
   host?: string;
+  signature?: { headers?: string[]; keyId?: string; algorithm?: string };
 }
 
 /** A journey as written (object form). */
@@ -132,6 +133,7 @@ export interface RawExpect {
   error?: string;
   headers?: Record<string, string | Check>;
   schema?: string;
+  text?: Check;
   json?: Array<Check & { path: string }>;
   every?: Array<Check & { path: string }>;
   links?: RawLinks | RawLinks[];

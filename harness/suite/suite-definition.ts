@@ -104,6 +104,8 @@ export interface Expectations {
   error?: string;
   headers: Record<string, Check>;
   schema?: string;
+  /** A check on the raw body text (HTML journey pages carry no JSON). */
+  text?: Check;
   json: PathCheck[];
   every: PathCheck[];
   links: LinksCheck[];
@@ -133,6 +135,21 @@ export interface RequestAction {
   noClientCertificate: boolean;
   tpp: string | undefined;
   host: string | undefined;
+  /** How to sign differently from the institution policy (transport cases). */
+  signature: SignatureOverride | undefined;
+}
+
+/**
+ * A request signed on purpose otherwise than the institution policy asks: still a valid rsa-sha256
+ * signature with the TPP's QSEAL, so only the deviation itself can make the bank refuse it.
+ */
+export interface SignatureOverride {
+  /** Sign exactly these headers, in this order (no policy or `psu-*` header added). */
+  headers: string[] | undefined;
+  /** keyId template to send instead of the TPP's. */
+  keyId: string | undefined;
+  /** algorithm label to send instead of `rsa-sha256`. */
+  algorithm: string | undefined;
 }
 
 /** Outcomes a PSU journey can be driven to. */

@@ -3,7 +3,7 @@
  * Authorization headers, picks the certificate and signing policy (with the transport overrides of
  * the step), refreshes an expired access token first, and sends it.
  */
-import type { HttpExchange, OutgoingRequest } from '../../client/stet-client.ts';
+import type { HttpExchange, OutgoingRequest, SigningPolicy } from '../../client/stet-client.ts';
 import { CodedError } from '../../../lib/coded-error.ts';
 import type { RequestAction } from '../../suite/suite-definition.ts';
 import { caseNow, fillDeep, fillText, lookup, type CaseContext } from '../case-context.ts';
@@ -65,6 +65,7 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
           headers: ctx.institution.signatureHeaders,
           badDigest: action.badDigest,
           badSignature: action.badSignature,
+          ...signatureOverride(ctx, action),
         },
     host: action.host === undefined ? undefined : fillText(ctx, action.host),
   };
@@ -73,6 +74,20 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
   const sentId = exchange.entry.request.headers['x-request-id'];
   if (typeof sentId === 'string') ctx.vars.set('requestId', sentId);
   return { outcome: outcomeOf(exchange), exchanges };
+}
+
+/** The step's signature override as client signing options (templates filled). */
+function signatureOverride(
+  ctx: CaseContext,
+  action: RequestAction,
+): Pick<SigningPolicy, 'exactHeaders' | 'keyId' | 'algorithm'> {
+  const o = action.signature;
+  if (o === undefined) return {};
+  return {
+    ...(o.headers === undefined ? {} : { exactHeaders: o.headers }),
+    ...(o.keyId === undefined ? {} : { keyId: fillText(ctx, o.keyId) }),
+    ...(o.algorithm === undefined ? {} : { algorithm: o.algorithm }),
+  };
 }
 
 /** The TPP of this request: the step's alternate, else the case's. */

@@ -1,0 +1,133 @@
+import { createPublicKey, X509Certificate } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StetClient, type SigningPolicy } from '../../../../harness/client/stet-client.ts';
+import { SecretSet } from '../../../../harness/report/secret-set.ts';
+import type { Target } from '../../../../harness/targets/target-definition.ts';
+import { parseSignatureHeader, verifySignature } from '../../../../protocol/index.ts';
+import { generateTestPki, type TestPki } from '../../../../tools/pki/index.ts';
+
+let pki: TestPki;
+let server: Server | undefined;
+let client: StetClient | undefined;
+
+beforeAll(async () => {
+  pki = await generateTestPki({ organizationIdentifier: 'PSDFR-ACPR-12345', roles: ['PSP_AI'] });
+  const cert = pki.server;
+  if (cert === undefined) throw new Error('no server certificate');
+  // Echoes the request headers, so the test sees exactly what the client signed.
+  server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(req.headers));
+  });
+  const listening = server;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const port = portOf(listening.address());
+  const target: Target = {
+    name: 'echo',
+    baseUrl: 'https://api-<institution_code>.psd2.groupbank.example',
+    connect: { host: '127.0.0.1', port },
+    ca: pki.ca.certPem,
+    versions: ['v1.6.2'],
+    institutions: [
+      {
+        code: '10101',
+        confirmationSegment: 'confirmation',
+        fundsConfirmation: true,
+        sandbox: false,
+        signatureHeaders: [],
+      },
+    ],
+    tpp: {
+      clientId: 'PSDFR-ACPR-12345',
+      qwac: { cert: pki.qwac.certPem, key: pki.qwac.keyPem },
+      qseal: { key: pki.qseal.keyPem, cert: pki.qseal.certPem, keyId: 'PSDFR-ACPR-12345' },
+      redirectUri: 'https://tpp.example/callback',
+    },
+    tpps: {},
+    personas: {},
+    browserSteps: undefined,
+    callbackTls: undefined,
+    capabilities: [],
+  };
+  client = new StetClient(target, new SecretSet());
+}, 60_000);
+
+function started(): StetClient {
+  if (client === undefined) throw new Error('client not started');
+  return client;
+}
+
+afterAll(async () => {
+  await client?.close();
+  const running = server;
+  if (running !== undefined) await new Promise<void>((resolve) => running.close(() => resolve()));
+});
+
+const policy = ['(request-target)', 'digest', 'x-request-id'];
+
+async function signedHeaders(signing: SigningPolicy): Promise<Record<string, string>> {
+  const exchange = await started().send({
+    institution: '10101',
+    method: 'GET',
+    path: '/stet/psd2/v1.6.2/accounts',
+    headers: { 'psu-ip-address': '192.0.2.10' },
+    tpp: null,
+    signing,
+  });
+  const echoed: unknown = exchange.json;
+  if (typeof echoed !== 'object' || echoed === null) throw new Error('no echo');
+  return Object.fromEntries(
+    Object.entries(echoed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+function verifies(headers: Record<string, string>, algorithmSent: string | undefined): boolean {
+  const parsed = parseSignatureHeader(headers['signature'] ?? '');
+  const publicKey = createPublicKey(
+    new X509Certificate(pki.qseal.certPem).publicKey.export({ type: 'spki', format: 'pem' }),
+  );
+  return verifySignature({
+    method: 'GET',
+    path: '/stet/psd2/v1.6.2/accounts',
+    headers,
+    signature: { ...parsed, algorithm: algorithmSent },
+    publicKey,
+  }).valid;
+}
+
+describe('signature override of a request', () => {
+  it('signs the policy headers plus every psu-* header, with the TPP keyId, by default', async () => {
+    const headers = await signedHeaders({ headers: policy });
+    const parsed = parseSignatureHeader(headers['signature'] ?? '');
+    expect(parsed.headers).toEqual([...policy, 'psu-ip-address']);
+    expect(parsed.keyId).toBe('PSDFR-ACPR-12345');
+    expect(parsed.algorithm).toBe('rsa-sha256');
+    expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+
+  it('signs exactly the listed headers, leaving out the psu-* header and (request-target)', async () => {
+    const headers = await signedHeaders({ headers: policy, exactHeaders: ['digest', 'x-request-id'] });
+    const parsed = parseSignatureHeader(headers['signature'] ?? '');
+    expect(parsed.headers).toEqual(['digest', 'x-request-id']);
+    expect(headers['psu-ip-address']).toBe('192.0.2.10');
+    expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+
+  it('sends another keyId and algorithm label over a value that still verifies with the QSEAL key', async () => {
+    const headers = await signedHeaders({
+      headers: policy,
+      keyId: 'PSDXX-NONE-99999',
+      algorithm: 'hmac-sha256',
+    });
+    const parsed = parseSignatureHeader(headers['signature'] ?? '');
+    expect(parsed.keyId).toBe('PSDXX-NONE-99999');
+    expect(parsed.algorithm).toBe('hmac-sha256');
+    expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+});
+
+function portOf(address: ReturnType<Server['address']>): number {
+  if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+  return address.port;
+}
