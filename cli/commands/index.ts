@@ -9,6 +9,7 @@ import { register as check } from './check.ts';
 import { register as diff } from './diff.ts';
 import { register as har2k6 } from './har2k6.ts';
 import { register as faults } from './faults.ts';
+import { register as selftest } from './selftest.ts';
 
 /** A command module adds one subcommand (with its options and help) to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -28,4 +29,5 @@ export const commands: readonly RegisterCommand[] = [
   diff,
   har2k6,
   faults,
+  selftest,
 ];

@@ -1,0 +1,137 @@
+/**
+ * Runs the kill matrix: the selected cases against a clean embedded reference, then, for every fault,
+ * the cases checking the fault's rules against a reference started with that fault (one reference per
+ * fault, memory store, a few faults at a time).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  parseServeInfo,
+  runSuites,
+  targetFromServeInfo,
+  type RunFilter,
+  type SuiteDefinition,
+} from '../../harness/index.ts';
+import { cellKey, type CaseResult, type RunReport, type ToolInfo } from '../../harness/report/model.ts';
+import { startReference } from '../../reference-aspsp/index.ts';
+import type { Fault } from '../../reference-aspsp/faults/catalogue.ts';
+import { schemaValidator } from '../../spec/lib/index.ts';
+import { totalsOf, verdictOf, type FaultVerdict, type KillMatrix } from './kill-matrix.ts';
+
+/** Options of {@link runSelftest}. */
+export interface SelftestOptions {
+  suites: readonly SuiteDefinition[];
+  faults: readonly Fault[];
+  /** Suite, version, institution and tag filters; rules come from each fault. */
+  filter: RunFilter;
+  /** When true, the clean run covers only the rules of the selected faults (a partial selftest). */
+  cleanOnlyFaultRules: boolean;
+  /** Cases run at the same time within one reference. */
+  concurrency: number;
+  /** References (faults) run at the same time. */
+  parallelFaults: number;
+  tool: ToolInfo;
+  /** Progress lines (one per fault). */
+  log?: (line: string) => void;
+}
+
+/** What a selftest produced. */
+export interface SelftestOutcome {
+  matrix: KillMatrix;
+  /** The clean run, as a run report (the reporters' input). */
+  clean: RunReport;
+}
+
+const silent = { onRunEnd: async (): Promise<void> => undefined };
+
+/** Runs the clean reference and every fault (see the module summary). */
+export async function runSelftest(options: SelftestOptions): Promise<SelftestOutcome> {
+  const startedAt = new Date().toISOString();
+  // One PKI for every reference: generating keys per fault would dominate the run.
+  const pkiDir = await mkdtemp(join(tmpdir(), 'stet-selftest-pki-'));
+  try {
+    const cleanRules = options.cleanOnlyFaultRules
+      ? [...new Set(options.faults.flatMap((fault) => fault.rules))]
+      : [];
+    const clean = await runAgainst(options, { pkiDir, faults: [], rules: cleanRules });
+    const cleanCells = new Map(clean.results.map((r): [string, CaseResult] => [cellKey(r), r]));
+    options.log?.(
+      `clean reference: ${clean.summary.passed} passed, ${clean.summary.failed} failed, ${clean.summary.errored} errored`,
+    );
+    const verdicts: FaultVerdict[] = new Array<FaultVerdict>(options.faults.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < options.faults.length; i = next++) {
+        const fault = options.faults[i];
+        if (fault === undefined) continue;
+        const started = performance.now();
+        const report = await runAgainst(options, { pkiDir, faults: [fault.name], rules: [...fault.rules] });
+        const verdict = verdictOf({
+          fault,
+          results: report.results,
+          clean: cleanCells,
+          durationMs: Math.round(performance.now() - started),
+        });
+        verdicts[i] = verdict;
+        options.log?.(
+          `${verdict.outcome.padEnd(9)} ${fault.name} (${verdict.killers.length}/${verdict.cases} cases)`,
+        );
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(options.parallelFaults, options.faults.length)) }, worker),
+    );
+    const failures = clean.results
+      .filter((r) => r.status === 'failed' || r.status === 'errored')
+      .map((r) => ({
+        suite: r.suite,
+        case: r.case,
+        title: r.title,
+        version: r.version,
+        institution: r.institution,
+        message: r.failure?.message ?? r.status,
+      }));
+    return {
+      clean,
+      matrix: {
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        clean: { summary: clean.summary, failures },
+        faults: verdicts,
+        totals: totalsOf(verdicts),
+      },
+    };
+  } finally {
+    await rm(pkiDir, { recursive: true, force: true });
+  }
+}
+
+async function runAgainst(
+  options: SelftestOptions,
+  run: { pkiDir: string; faults: string[]; rules: string[] },
+): Promise<RunReport> {
+  const reference = await startReference({
+    port: 0,
+    store: { kind: 'memory' },
+    pkiDir: run.pkiDir,
+    mode: 'sandbox',
+    faults: run.faults,
+    log: () => undefined,
+  });
+  try {
+    const name = run.faults.length === 0 ? 'clean reference' : `reference --fault ${run.faults.join(',')}`;
+    const { report } = await runSuites({
+      suites: options.suites,
+      target: targetFromServeInfo(parseServeInfo(reference.info), { name }),
+      filter: { ...options.filter, rules: run.rules },
+      concurrency: options.concurrency,
+      reporter: silent,
+      schemas: schemaValidator,
+      tool: options.tool,
+    });
+    return report;
+  } finally {
+    await reference.close();
+  }
+}
