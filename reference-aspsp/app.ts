@@ -2,7 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodedError } from '../lib/coded-error.ts';
-import { versionCalendar } from '../spec/lib/index.ts';
+import {
+  applyCalendarOverrides,
+  loadVersionCalendar,
+  versionCalendar,
+  type CalendarOverrides,
+} from '../spec/lib/index.ts';
 import { aisDomain } from './ais/ais-domain.ts';
 import { cbpiiDomain } from './cbpii/cbpii-domain.ts';
 import { fallbackDomain } from './fallback/fallback-domain.ts';
@@ -56,6 +61,12 @@ export interface ReferenceAppOptions {
   readonly mode?: ServerMode;
   /** Fault names of `faults/catalogue.ts`; an unknown name is refused. */
   readonly faults?: readonly string[];
+  /**
+   * The deployment's version calendar: a calendar file path (`serve --calendar`) or overrides already
+   * parsed, applied over `spec/versions.yaml`. Versions are refused from their decommission date on
+   * the server clock. Default: the defaults, which announce nothing (every version served).
+   */
+  readonly calendar?: string | CalendarOverrides;
   /** Extra domains (served after the built-in ones). */
   readonly domains?: readonly Domain[];
   /** Log sink; default: stderr with a timestamp. */
@@ -105,6 +116,10 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
     }
   }
   const clock = createClock(clockBase(options.clock));
+  const calendar =
+    typeof options.calendar === 'string'
+      ? loadVersionCalendar(options.calendar)
+      : applyCalendarOverrides(versionCalendar(), options.calendar ?? {});
   const mode = options.mode ?? 'sandbox';
   const institutions = loadInstitutions();
   const storeOption = options.store ?? { kind: 'memory' };
@@ -123,8 +138,8 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
     const env = { store, clock, institutions, mode, faults, log };
     for (const domain of domains) await domain.start?.(env);
     const router = new Router(domains.flatMap((domain) => domain.routes));
-    const resolveHost = createHostResolver(institutions, versionCalendar().hosts);
-    const handler = createPipeline({ router, resolveHost, store, clock, faults, mode, log });
+    const resolveHost = createHostResolver(institutions, calendar.hosts);
+    const handler = createPipeline({ router, resolveHost, calendar, store, clock, faults, mode, log });
     const [cert, key, ca] = await Promise.all([
       readFile(pki.serverCert, 'utf8'),
       readFile(pki.serverKey, 'utf8'),

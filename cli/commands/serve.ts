@@ -16,6 +16,7 @@ interface ServeOptions {
   readonly clock: string;
   readonly mode: string;
   readonly fault: string[];
+  readonly calendar: string | undefined;
 }
 
 /**
@@ -38,6 +39,10 @@ export function register(program: Command): void {
     .option('--clock <clock>', 'system, or an ISO instant the clock starts from', 'system')
     .option('--mode <mode>', 'sandbox | live', 'sandbox')
     .option('--fault <name>', 'start with a deliberate deviation (repeatable)', collect, [])
+    .option(
+      '--calendar <file>',
+      'version calendar overrides (YAML `v1.4.2: 2026-01-01`): versions are refused from T0 + 3 months',
+    )
     .action(async (raw: ServeOptions) => {
       const options = parseOptions(raw);
       const reference = await startReference(options);
@@ -96,6 +101,7 @@ function parseOptions(
     clock: raw.clock,
     mode: raw.mode,
     faults: raw.fault,
+    ...(raw.calendar === undefined ? {} : { calendar: raw.calendar }),
   };
 }
 

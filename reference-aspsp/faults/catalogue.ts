@@ -16,6 +16,12 @@ export const faultCatalogue: readonly Fault[] = [
   ...tokenFaults,
   ...aisFaults,
   ...paymentFaults,
+  {
+    name: 'version-not-decommissioned',
+    description:
+      'A version is still served after its decommission date (T0 + 3 months after its successor went live).',
+    rules: ['VER-DECOMMISSION-T0-3M'],
+  },
 ];
 
 /** The fault of that name, or undefined. */

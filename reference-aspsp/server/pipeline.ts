@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
+import { isDecommissioned, type VersionCalendar } from '../../spec/lib/index.ts';
 import { parisCalendarDay } from '../clock/paris-time.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { HostResolution } from '../institutions/host-resolver.ts';
@@ -22,6 +23,8 @@ import { sendResponse } from './send-response.ts';
 export interface PipelineServices {
   readonly router: Router;
   readonly resolveHost: (host: string, today: string) => HostResolution;
+  /** The version calendar with the deployment's overrides: decommissioned versions are refused. */
+  readonly calendar: VersionCalendar;
   readonly store: Store;
   readonly clock: Clock;
   readonly faults: ReadonlySet<string>;
@@ -72,6 +75,15 @@ export function createPipeline(
     const method = request.method ?? 'GET';
     const match = services.router.match(method, path);
     if (match.kind === 'not-found') throw new ApiError('RESOURCE_UNKNOWN', { detail: `${method} ${path}` });
+    // Seed Versioning: version N is gone from sandbox and live T0 + 3 months after N+1 went live; the
+    // day is the server's (global) clock, not a PSU's, since decommissioning applies to everyone.
+    if (
+      match.version !== undefined &&
+      !services.faults.has('version-not-decommissioned') &&
+      isDecommissioned(services.calendar, match.version, today())
+    ) {
+      throw new ApiError('VERSION_DECOMMISSIONED', { detail: `${method} ${path}` });
+    }
     if (match.kind === 'method-not-allowed') {
       throw new ApiError('NIMP', { headers: { allow: match.allow.join(', ') }, detail: `${method} ${path}` });
     }

@@ -4,7 +4,7 @@ import type { HttpMethod, Route } from './route.ts';
 /** What {@link Router.match} found for a method and path. */
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string>; version: ApiVersion | undefined }
-  | { kind: 'method-not-allowed'; allow: readonly HttpMethod[] }
+  | { kind: 'method-not-allowed'; allow: readonly HttpMethod[]; version: ApiVersion | undefined }
   | { kind: 'not-found' };
 
 interface CompiledRoute {
@@ -55,19 +55,23 @@ export class Router {
     if (candidates === undefined) return { kind: 'not-found' };
     const allow: HttpMethod[] = [];
     let matchedTemplate: string | undefined;
+    let matchedVersion: string | undefined;
     for (const candidate of candidates) {
       const params = matchSegments(candidate, parts);
       if (params === undefined) continue;
       // Once a template matched, only routes of that same template count for 405.
       if (matchedTemplate !== undefined && candidate.route.path !== matchedTemplate) continue;
       matchedTemplate = candidate.route.path;
+      matchedVersion = params['version'];
       if (candidate.route.method === method) {
         const { version, ...rest } = params;
         return { kind: 'found', route: candidate.route, params: rest, version: asVersion(version) };
       }
       allow.push(candidate.route.method);
     }
-    return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+    return allow.length > 0
+      ? { kind: 'method-not-allowed', allow, version: asVersion(matchedVersion) }
+      : { kind: 'not-found' };
   }
 }
 

@@ -40,10 +40,12 @@ describe('Router', () => {
     expect(router.match('POST', '/stet/psd2/v1/accounts')).toEqual({
       kind: 'method-not-allowed',
       allow: ['GET'],
+      version: 'v1',
     });
     expect(router.match('DELETE', '/items/7')).toEqual({
       kind: 'method-not-allowed',
       allow: ['GET', 'POST'],
+      version: undefined,
     });
   });
 
