@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { killMatrixHtml } from '../../../../cli/selftest/kill-matrix-html.ts';
+import { selftestRunReport } from '../../../../cli/selftest/kill-matrix-report.ts';
+import { totalsOf, verdictOf } from '../../../../cli/selftest/kill-matrix.ts';
+import { cellKey, type CaseResult, type Status } from '../../../../harness/report/model.ts';
+
+const fault = {
+  name: 'dateto-inclusive',
+  description: 'dateTo <b>inclusive</b>',
+  rules: ['AIS-TRX-DATETO-EXCLUSIVE'],
+};
+
+function result(kase: string, status: Status): CaseResult {
+  return {
+    suite: 'ranges',
+    case: kase,
+    title: kase,
+    version: 'v1.6.2',
+    institution: '10101',
+    rules: [],
+    status,
+    durationMs: 1,
+    steps: [],
+    ...(status === 'errored' ? { failure: { message: 'journey page not found' } } : {}),
+  };
+}
+
+const cleanOf = (results: CaseResult[]) => new Map(results.map((r): [string, CaseResult] => [cellKey(r), r]));
+
+describe('fault verdicts', () => {
+  it('counts as killers only cases that fail under the fault and pass on the clean reference', () => {
+    const clean = cleanOf([result('a', 'passed'), result('b', 'failed')]);
+    const verdict = verdictOf({
+      fault,
+      results: [result('a', 'failed'), result('b', 'failed')],
+      clean,
+      durationMs: 5,
+    });
+    expect(verdict.outcome).toBe('killed');
+    expect(verdict.killers.map((k) => k.case)).toEqual(['a']);
+  });
+
+  it('says survived when the cases ran and passed, uncovered when none ran, errored on harness errors', () => {
+    const clean = cleanOf([result('a', 'passed')]);
+    expect(verdictOf({ fault, results: [result('a', 'passed')], clean, durationMs: 1 }).outcome).toBe(
+      'survived',
+    );
+    expect(verdictOf({ fault, results: [result('a', 'not-applicable')], clean, durationMs: 1 }).outcome).toBe(
+      'uncovered',
+    );
+    const errored = verdictOf({ fault, results: [result('a', 'errored')], clean, durationMs: 1 });
+    expect(errored.outcome).toBe('errored');
+    expect(errored.errors[0]?.message).toBe('journey page not found');
+  });
+});
+
+describe('kill matrix reports', () => {
+  const killed = verdictOf({
+    fault,
+    results: [result('a', 'failed')],
+    clean: cleanOf([result('a', 'passed')]),
+    durationMs: 1,
+  });
+  const survived = { ...killed, fault: 'x<script>', outcome: 'survived' as const, killers: [] };
+  const matrix = {
+    startedAt: '2025-03-15T10:00:00Z',
+    finishedAt: '2025-03-15T10:01:00Z',
+    clean: {
+      summary: { passed: 1, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 1 },
+      failures: [],
+    },
+    faults: [killed, survived],
+    totals: totalsOf([killed, survived]),
+  };
+
+  it('reports each fault as a result: passed when killed, failed when it survived', () => {
+    const report = selftestRunReport(matrix, { name: 'stet-harness', version: 't' });
+    expect(report.results.map((r) => [r.case, r.status])).toEqual([
+      ['dateto-inclusive', 'passed'],
+      ['x<script>', 'failed'],
+    ]);
+    expect(report.results[0]?.rules[0]?.title).toContain('dateTo is exclusive');
+    expect(report.summary).toMatchObject({ passed: 1, failed: 1, total: 2 });
+  });
+
+  it('escapes fault names, descriptions and killers in the HTML page', () => {
+    const html = killMatrixHtml(matrix);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>inclusive');
+    expect(html).toContain('x&lt;script&gt;');
+    expect(html).toContain('ranges/a@v1.6.2/10101');
+  });
+});
