@@ -34,9 +34,12 @@ const jsonFields: ReadonlyMap<string, SecretKind> = new Map<string, SecretKind>(
   [...formFields].filter(([name]) => name !== 'code'),
 );
 
-const queryParam = /(^|[?&;])([A-Za-z_]+)=([^&#;\s'"]*)/g;
+/** A value already replaced by a placeholder: redacting again leaves it as it is. */
+const placeholderValue = '<redacted:[a-z_]+(?:#\\d+)?>';
+const isPlaceholder = new RegExp(`^${placeholderValue}$`);
+const queryParam = new RegExp(`(^|[?&;])([A-Za-z_]+)=(${placeholderValue}|[^&#;\\s'"]*)`, 'g');
 /** As {@link queryParam}, also after a quote or a space: fields inside a shell-quoted `--data '…'`. */
-const curlParam = /(^|[?&;'"\s])([A-Za-z_]+)=([^&#;\s'"]*)/g;
+const curlParam = new RegExp(`(^|[?&;'"\\s])([A-Za-z_]+)=(${placeholderValue}|[^&#;\\s'"]*)`, 'g');
 const jsonField = /"([A-Za-z_]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
 
 /** Hides sensitive query parameters of a URL (`code`, `refresh_token`, …) and registered secrets. */
@@ -152,6 +155,7 @@ function walk(value: unknown, secrets: SecretSet, inScreenshot: boolean): unknow
 
 /** Registers `value` and returns its placeholder; too short to register, a generic placeholder. */
 function hide(kind: SecretKind, value: string, secrets: SecretSet): string {
+  if (isPlaceholder.test(value)) return value;
   return secrets.add(kind, value) ?? `<redacted:${kind}>`;
 }
 

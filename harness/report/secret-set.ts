@@ -49,10 +49,14 @@ export class SecretSet {
 
   /**
    * Registers a secret and returns its placeholder (the existing one when the value is already known).
-   * Returns `undefined`, registering nothing, for values shorter than {@link minSecretLength}.
+   * Returns `undefined`, registering nothing, for values shorter than {@link minSecretLength} and for
+   * values holding a placeholder.
    */
   add(kind: SecretKind, value: string): string | undefined {
     if (value.length < minSecretLength) return undefined;
+    // Already-redacted text (a placeholder, or a value holding one) is not a secret: registering it
+    // would make redacting a second time rewrite the placeholders themselves.
+    if (value.includes('<redacted:')) return undefined;
     const known = this.#placeholders.get(value);
     if (known !== undefined) return known;
     const n = (this.#counters.get(kind) ?? 0) + 1;

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../../../harness/report/model.ts';
+import { redactRunReport } from '../../../../harness/report/redact.ts';
+import { rawReport, registeredSecrets } from './fixture.ts';
 import {
   SecretSet,
   redactBody,
@@ -221,5 +223,27 @@ describe('structural redaction', () => {
     }
     expect(out).toContain("-H 'Authorization: Bearer <redacted:access_token#1>'");
     expect(out).toContain('grant_type=authorization_code');
+  });
+
+  it('is idempotent: redacting a redacted report changes nothing', () => {
+    const secrets = registeredSecrets();
+    const once = redactRunReport(rawReport(), secrets);
+    const twice = redactRunReport(once, secrets);
+    expect(twice).toEqual(once);
+    expect(JSON.stringify(twice)).not.toMatch(/#\d+>#/);
+  });
+
+  it('leaves placeholders in URLs, forms, headers and curl commands alone', () => {
+    const secrets = new SecretSet();
+    const url = redactUrl('https://tpp.example/cb?code=abcdefgh&state=s', secrets);
+    expect(redactUrl(url, secrets)).toBe(url);
+    const body = redactBody('code=abcdefgh&otp=12', secrets);
+    expect(body).toBe('code=<redacted:code#1>&otp=<redacted:otp>');
+    expect(redactBody(body, secrets)).toBe(body);
+    const headers = redactHeaders({ authorization: 'Bearer zzzzzzzz', cookie: 'a=bbbbbbbb' }, secrets);
+    expect(redactHeaders(headers, secrets)).toEqual(headers);
+    const curl = redactCurl("curl 'https://h/x?code=abcdefgh' --data 'refresh_token=rrrrrrrr'", secrets);
+    expect(redactCurl(curl, secrets)).toBe(curl);
+    expect(secrets.size).toBe(4);
   });
 });
