@@ -63,21 +63,23 @@ export function evaluateExpectations(
     }
   }
   for (const check of expect.json) {
-    failures.push(...checkValues(check.path, queryJson(outcome.body, check.path), check, ctx.expectedOf));
+    const path = filledPath(check.path, ctx);
+    failures.push(...checkValues(path, queryJson(outcome.body, path), check, ctx.expectedOf));
   }
   for (const check of expect.every) {
-    const values = queryJson(outcome.body, check.path);
+    const path = filledPath(check.path, ctx);
+    const values = queryJson(outcome.body, path);
     if (values.length === 0 && check.minCount !== 0) {
       // An empty selection would make "every" hold vacuously and hide a mistyped path.
       failures.push({
-        message: `${check.path} selects nothing (every needs at least one value)`,
+        message: `${path} selects nothing (every needs at least one value)`,
         expected: 'at least one value',
         actual: 'none',
       });
       continue;
     }
     for (const [i, value] of values.entries()) {
-      const itemFailures = checkOne(`${check.path}[${i}]`, value, check, ctx.expectedOf);
+      const itemFailures = checkOne(`${path}[${i}]`, value, check, ctx.expectedOf);
       if (itemFailures.length > 0) {
         failures.push(...itemFailures);
         break;
@@ -134,6 +136,15 @@ function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
       actual: actual ?? outcome.text.slice(0, 200),
     },
   ];
+}
+
+/**
+ * The JSONPath of a check with its `{{name}}` references filled, so a filter can name a value an
+ * earlier step captured (`$.transactions[?(@.resourceId=='{{pendingId}}')]`).
+ */
+function filledPath(path: string, ctx: ExpectationContext): string {
+  const filled = ctx.expectedOf(path);
+  return typeof filled === 'string' ? filled : path;
 }
 
 function hasHref(links: unknown, rel: string): boolean {
