@@ -51,6 +51,9 @@ describe('calendar overrides', () => {
     expect(refusal(() => parseCalendarOverrides({ 'v1.5': '2026-01-01' }, 'c.yaml'))).toBe(
       'ERR_CALENDAR_INVALID: c.yaml: unknown version "v1.5" (known: v1, v1.4.2, v1.6.2)',
     );
+    expect(refusal(() => parseCalendarOverrides({ v9: 'soon' }, 'c.yaml'))).toBe(
+      'ERR_CALENDAR_INVALID: c.yaml: unknown version "v9" (known: v1, v1.4.2, v1.6.2)',
+    );
   });
 
   it('refuses a date that is not a calendar day', () => {
