@@ -1,0 +1,195 @@
+/**
+ * One PSU of a fuzz run, over HTTP only (the fuzzer works against any target with the sandbox
+ * capability): a fresh sandbox clone of a persona, its PSU journey and token exchange, and signed
+ * resource calls as the main TPP.
+ */
+import { randomBytes } from 'node:crypto';
+import { CodedError } from '../../lib/coded-error.ts';
+import type { HttpExchange, StetClient } from '../client/stet-client.ts';
+import type { JourneyDriver } from '../journeys/journey-driver.ts';
+import { institutionHost, type InstitutionTarget, type Target } from '../targets/target-definition.ts';
+
+/** Why a fuzz session could not be set up: the target, not the property, is the problem. */
+export class FuzzSetupError extends CodedError<'ERR_FUZZ_SETUP'> {}
+
+/** A token set as the TPP holds it. */
+export interface FuzzTokens {
+  access: string;
+  refresh: string;
+}
+
+const tokenPath = '/stet/psd2/oauth/token';
+
+/** A fresh PSU at one institution, driven through the client. */
+export class FuzzSession {
+  readonly #client: StetClient;
+  readonly #target: Target;
+  readonly #journeys: JourneyDriver;
+  readonly institution: InstitutionTarget;
+  psuId = '';
+  #identifier = '';
+  #otp = '';
+
+  constructor(options: {
+    client: StetClient;
+    target: Target;
+    journeys: JourneyDriver;
+    institution: InstitutionTarget;
+  }) {
+    this.#client = options.client;
+    this.#target = options.target;
+    this.#journeys = options.journeys;
+    this.institution = options.institution;
+  }
+
+  /** The TPP the session acts as (the target's main TPP). */
+  get tpp(): Target['tpp'] {
+    return this.#target.tpp;
+  }
+
+  /** Clones `persona` on the sandbox control API (contracts §5). */
+  async clone(persona: string): Promise<void> {
+    const exchange = await this.sandbox('/sandbox/v1/psus', { persona });
+    const psuId = fieldOf(exchange.json, 'psuId');
+    const identifier = fieldOf(exchange.json, 'identifier');
+    const otp = fieldOf(exchange.json, 'otp');
+    if (
+      exchange.status !== 201 ||
+      typeof psuId !== 'string' ||
+      typeof identifier !== 'string' ||
+      typeof otp !== 'string'
+    ) {
+      throw new FuzzSetupError('ERR_FUZZ_SETUP', `cloning ${persona} answered ${exchange.status}`, {
+        hint: 'the fuzzer needs a target with the sandbox control API (contracts §5)',
+      });
+    }
+    this.psuId = psuId;
+    this.#identifier = identifier;
+    this.#otp = otp;
+  }
+
+  /** Takes the PSU through the AISP journey and exchanges the code; a new token set. */
+  async login(): Promise<FuzzTokens> {
+    const host = institutionHost(this.#target, this.institution.code);
+    const url = new URL(`https://${host}/stet/psd2/oauth/authorize`);
+    const tpp = this.#target.tpp;
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('client_id', tpp.clientId);
+    url.searchParams.set('redirect_uri', tpp.redirectUri);
+    url.searchParams.set('scope', 'aisp');
+    url.searchParams.set('state', randomBytes(8).toString('hex'));
+    const result = await this.#journeys.run({
+      institution: this.institution.code,
+      authorizeUrl: url.href,
+      redirectUri: tpp.redirectUri,
+      identifier: this.#identifier,
+      otp: this.#otp,
+      outcome: 'consent',
+      travel: async (duration) => {
+        await this.travel(duration);
+      },
+    });
+    const code = result.callback['code'];
+    if (code === undefined) throw new FuzzSetupError('ERR_FUZZ_SETUP', 'the AISP journey returned no code');
+    const exchange = await this.token({
+      grant_type: 'authorization_code',
+      client_id: tpp.clientId,
+      code,
+      redirect_uri: tpp.redirectUri,
+    });
+    const tokens = tokensOf(exchange);
+    if (tokens === undefined)
+      throw new FuzzSetupError('ERR_FUZZ_SETUP', `the code exchange answered ${exchange.status}`);
+    return tokens;
+  }
+
+  /** POSTs a token form. */
+  async token(form: Record<string, string>): Promise<HttpExchange> {
+    return this.#client.send({
+      institution: this.institution.code,
+      method: 'POST',
+      path: tokenPath,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams(form).toString(),
+      tpp: this.#target.tpp,
+      signing: undefined,
+    });
+  }
+
+  /** A signed resource call with the access token; with PSU-IP-Address so quotas stay out of the way. */
+  async api(options: {
+    method: string;
+    path: string;
+    token: string;
+    body?: string;
+    contentType?: string;
+  }): Promise<HttpExchange> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.token}`,
+      accept: 'application/json',
+      'psu-ip-address': '192.0.2.10',
+    };
+    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    return this.#client.send({
+      institution: this.institution.code,
+      method: options.method,
+      path: options.path,
+      headers,
+      body: options.body,
+      tpp: this.#target.tpp,
+      signing: { headers: this.institution.signatureHeaders },
+    });
+  }
+
+  /** Moves this PSU's clock (sandbox). */
+  async travel(duration: string): Promise<void> {
+    const exchange = await this.sandbox(`/sandbox/v1/psus/${encodeURIComponent(this.psuId)}/clock`, {
+      travel: duration,
+    });
+    if (exchange.status !== 200)
+      throw new FuzzSetupError('ERR_FUZZ_SETUP', `clock travel answered ${exchange.status}`);
+  }
+
+  /** Revokes every token of this PSU (sandbox). */
+  async revokeTokens(): Promise<void> {
+    const exchange = await this.sandbox(
+      `/sandbox/v1/psus/${encodeURIComponent(this.psuId)}/revoke-tokens`,
+      undefined,
+    );
+    if (exchange.status !== 204)
+      throw new FuzzSetupError('ERR_FUZZ_SETUP', `revoke-tokens answered ${exchange.status}`);
+  }
+
+  async sandbox(path: string, body: unknown): Promise<HttpExchange> {
+    return this.#client.send({
+      institution: this.institution.code,
+      method: 'POST',
+      path,
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      tpp: this.#target.tpp,
+      signing: undefined,
+    });
+  }
+}
+
+/** The token set of a 200 token response, or undefined. */
+export function tokensOf(exchange: HttpExchange): FuzzTokens | undefined {
+  if (exchange.status !== 200) return undefined;
+  const access = fieldOf(exchange.json, 'access_token');
+  const refresh = fieldOf(exchange.json, 'refresh_token');
+  return typeof access === 'string' && typeof refresh === 'string' ? { access, refresh } : undefined;
+}
+
+/** The own property `name` of a parsed JSON body, or undefined. */
+export function fieldOf(body: unknown, name: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const value: unknown = Object.getOwnPropertyDescriptor(body, name)?.value;
+  return value;
+}

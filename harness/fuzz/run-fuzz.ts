@@ -1,0 +1,224 @@
+/**
+ * `fuzz`: fast-check model-based runs over the consent-and-links and token state machines, with
+ * malformed requests mixed in, against any target with the sandbox capability. Each run clones a
+ * fresh PSU, logs it in, then plays a random command sequence against the model; a failure is shrunk
+ * and reported with the seed and path that replay it.
+ */
+import fc from 'fast-check';
+import { isCodedError } from '../../lib/coded-error.ts';
+import { getRule } from '../../spec/lib/index.ts';
+import { StetClient } from '../client/stet-client.ts';
+import { httpJourneyDriver } from '../journeys/http-driver.ts';
+import { summarize, type CaseResult, type RunReport, type ToolInfo } from '../report/model.ts';
+import { redactRunReport } from '../report/redact.ts';
+import { SecretSet } from '../report/secret-set.ts';
+import type { Target } from '../targets/target-definition.ts';
+import { fuzzCommands } from './fuzz-commands.ts';
+import { FuzzMismatch, type FuzzModel, type FuzzReal, type ModelAccount } from './fuzz-model.ts';
+import { fieldOf, FuzzSession, FuzzSetupError } from './fuzz-session.ts';
+
+/** Options of {@link runFuzz}. */
+export interface FuzzOptions {
+  target: Target;
+  /** Number of command sequences (default 25). */
+  runs?: number;
+  seed?: number;
+  /** A path printed by an earlier failure: replays exactly its shrunk sequence. */
+  path?: string;
+  /** Institution code (default: the first institution with the sandbox). */
+  institution?: string;
+  version?: 'v1.4.2' | 'v1.6.2';
+  /** Persona cloned for each run (default alice). */
+  persona?: string;
+  maxCommands?: number;
+  tool: ToolInfo;
+}
+
+/** A failing sequence, shrunk. */
+export interface FuzzFailure {
+  seed: number;
+  path: string;
+  /** The shrunk command sequence, one command per line. */
+  commands: string;
+  message: string;
+}
+
+/** What a fuzz run produced. */
+export interface FuzzOutcome {
+  report: RunReport;
+  failure: FuzzFailure | undefined;
+  runs: number;
+}
+
+/** Rules the model checks: a failure is reported against them. */
+export const fuzzRules = [
+  'CNS-REPLACES-PREVIOUS',
+  'CNS-EMPTY-REVOKES-ALL',
+  'AIS-ACC-NO-CONSENT-LISTS-ALL',
+  'AIS-ACC-NO-CONSENT-NO-CARDS',
+  'AIS-ACC-CONSENTED-ONLY',
+  'AIS-ACC-BALANCES-WHEN-CONSENTED',
+  'AIS-ACC-LINK-BALANCES',
+  'AIS-ACC-LINK-TRANSACTIONS',
+  'AIS-ACC-LINK-IDENTITY',
+  'AIS-ACC-NOT-CONSENTED-NGAC',
+  'TOK-ACCESS-EXPIRES',
+  'TOK-REFRESH-REVOKES-OLD-ACCESS',
+  'TOK-REVOKE-ACCESS-REVOKES-REFRESH',
+  'BAD-NEVER-5XX',
+  'BAD-NOTHING-CHANGES',
+  'BAD-CATALOGUE-CODE',
+];
+
+/** Runs the fuzzer (see the module summary). Never throws for a target fault: it is in the report. */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
+  const { target } = options;
+  const secrets = new SecretSet();
+  const client = new StetClient(target, secrets);
+  const journeys = httpJourneyDriver(client);
+  const institution =
+    target.institutions.find((i) => i.code === options.institution) ??
+    (options.institution === undefined ? target.institutions.find((i) => i.sandbox) : undefined);
+  const version = options.version ?? 'v1.6.2';
+  const startedAt = new Date();
+  let setupError: unknown;
+  try {
+    if (institution === undefined || !target.capabilities.includes('sandbox')) {
+      throw new FuzzSetupError(
+        'ERR_FUZZ_SETUP',
+        'no institution of the target offers the sandbox control API',
+        {
+          hint: 'fuzz needs a target with capabilities: [sandbox] (contracts §5)',
+        },
+      );
+    }
+    const setup = async (): Promise<{ model: FuzzModel; real: FuzzReal }> => {
+      const session = new FuzzSession({ client, target, journeys, institution });
+      await session.clone(options.persona ?? 'alice');
+      const tokens = await session.login();
+      secrets.add('access_token', tokens.access);
+      secrets.add('refresh_token', tokens.refresh);
+      const accounts = await listAccounts(session, version, tokens.access);
+      return { model: { version, accounts, consent: undefined, tokens: 'valid' }, real: { session, tokens } };
+    };
+    const property = fc.asyncProperty(
+      fc.commands(fuzzCommands, { maxCommands: options.maxCommands ?? 12 }),
+      async (commands) => {
+        try {
+          const { model, real } = await setup();
+          await fc.asyncModelRun(() => ({ model, real }), commands);
+        } catch (error) {
+          // A broken set-up is the harness's or the target's plumbing, not a counterexample.
+          if (error instanceof FuzzSetupError || (isCodedError(error) && !(error instanceof FuzzMismatch)))
+            setupError ??= error;
+          throw error;
+        }
+      },
+    );
+    const details = await fc.check(property, {
+      numRuns: options.runs ?? 25,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.path === undefined ? {} : { path: options.path }),
+    });
+    const failure: FuzzFailure | undefined =
+      details.failed && setupError === undefined
+        ? {
+            seed: details.seed,
+            path: details.counterexamplePath ?? '',
+            commands: [...(details.counterexample?.[0] ?? [])]
+              .map((command) => command.toString())
+              .join('\n'),
+            message:
+              details.errorInstance instanceof Error
+                ? details.errorInstance.message
+                : String(details.errorInstance),
+          }
+        : undefined;
+    const result = caseResult({
+      version,
+      institution: institution.code,
+      durationMs: Date.now() - startedAt.getTime(),
+      failure,
+      setupError,
+    });
+    return { report: reportOf(result, options, startedAt, secrets), failure, runs: details.numRuns };
+  } catch (error) {
+    const result = caseResult({
+      version,
+      institution: institution?.code ?? '-',
+      durationMs: Date.now() - startedAt.getTime(),
+      failure: undefined,
+      setupError: error,
+    });
+    return { report: reportOf(result, options, startedAt, secrets), failure: undefined, runs: 0 };
+  } finally {
+    await client.close();
+  }
+}
+
+async function listAccounts(session: FuzzSession, version: string, token: string): Promise<ModelAccount[]> {
+  const exchange = await session.api({ method: 'GET', path: `/stet/psd2/${version}/accounts`, token });
+  const list = fieldOf(exchange.json, 'accounts');
+  if (exchange.status !== 200 || !Array.isArray(list))
+    throw new FuzzSetupError('ERR_FUZZ_SETUP', `the first GET /accounts answered ${exchange.status}`);
+  const entries: unknown[] = list;
+  return entries.flatMap((entry) => {
+    const resourceId = fieldOf(entry, 'resourceId');
+    const iban = fieldOf(fieldOf(entry, 'accountId'), 'iban');
+    return typeof resourceId === 'string' && typeof iban === 'string' ? [{ resourceId, iban }] : [];
+  });
+}
+
+function caseResult(options: {
+  version: string;
+  institution: string;
+  durationMs: number;
+  failure: FuzzFailure | undefined;
+  setupError: unknown;
+}): CaseResult {
+  const base = {
+    suite: 'fuzz',
+    case: 'consent-links-tokens',
+    title: 'Random consent, link, token and malformed-input sequences agree with the model',
+    version: options.version,
+    institution: options.institution,
+    rules: fuzzRules.map((id) => ({
+      id,
+      title: getRule(id)?.title ?? id,
+      section: getRule(id)?.section ?? '',
+    })),
+    durationMs: options.durationMs,
+    steps: [],
+  };
+  if (options.setupError !== undefined) {
+    const message =
+      options.setupError instanceof Error ? options.setupError.message : JSON.stringify(options.setupError);
+    return { ...base, status: 'errored', failure: { message: `the fuzzer could not run: ${message}` } };
+  }
+  const failure = options.failure;
+  if (failure === undefined) return { ...base, status: 'passed' };
+  return {
+    ...base,
+    status: 'failed',
+    failure: {
+      message: `${failure.message}\nreplay: stet-harness fuzz --seed ${failure.seed} --path ${failure.path}`,
+      expected: 'the answers the model predicts',
+      actual: failure.commands,
+    },
+  };
+}
+
+function reportOf(result: CaseResult, options: FuzzOptions, startedAt: Date, secrets: SecretSet): RunReport {
+  return redactRunReport(
+    {
+      tool: options.tool,
+      target: { name: options.target.name, baseUrl: options.target.baseUrl },
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      matrix: { versions: [result.version], institutions: [result.institution] },
+      summary: summarize([result]),
+      results: [result],
+    },
+    secrets,
+  );
+}
