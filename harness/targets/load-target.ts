@@ -2,6 +2,7 @@
  * Loads a target file (contracts §9): YAML with positions, the target JSON Schema, then every PEM file
  * it names, relative to the target file.
  */
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
@@ -80,12 +81,26 @@ export function parseTarget(file: string, text: string): Target {
 function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
   const problems: SourceProblem[] = [];
   const pem = (relativePath: string, pointer: string): string => {
+    const path = resolve(dir, relativePath);
+    let text: string;
     try {
-      return readFileSync(resolve(dir, relativePath), 'utf8');
+      text = readFileSync(path, 'utf8');
     } catch {
-      problems.push({ where: source.locate(pointer), message: `cannot read ${resolve(dir, relativePath)}` });
+      problems.push({ where: source.locate(pointer), message: `cannot read ${path}` });
       return '';
     }
+    // Checked here so a wrong path shows up as a line of the target file, not as a TLS error later.
+    const isKey = /(^|\/)key$/.test(pointer);
+    try {
+      if (isKey) createPrivateKey(text);
+      else new X509Certificate(text);
+    } catch {
+      problems.push({
+        where: source.locate(pointer),
+        message: `${path} is not a PEM ${isKey ? 'private key' : 'certificate'}`,
+      });
+    }
+    return text;
   };
   const tpp = (t: RawTpp, pointer: string): TppCredentials => ({
     clientId: t.clientId,

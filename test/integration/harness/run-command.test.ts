@@ -3,7 +3,21 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import forge from 'node-forge';
 import { main } from '../../../cli/main.ts';
+
+function selfSigned(): { cert: string; key: string } {
+  const keys = forge.pki.rsa.generateKeyPair(1024);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 3600_000);
+  cert.setSubject([{ name: 'commonName', value: 'tpp.example' }]);
+  cert.setIssuer([{ name: 'commonName', value: 'tpp.example' }]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  return { cert: forge.pki.certificateToPem(cert), key: forge.pki.privateKeyToPem(keys.privateKey) };
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'stet-run-'));
 
@@ -57,6 +71,33 @@ describe('stet-harness run', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
+  it('exits 2 with file:line when a target file names a file that is not PEM', async () => {
+    writeFileSync(join(dir, 'not-pem.txt'), 'hello\n');
+    const target = join(dir, 'bad-pem.yaml');
+    writeFileSync(
+      target,
+      `name: bad
+baseUrl: https://api-<institution_code>.psd2.groupbank.example
+versions: [v1.4.2]
+institutions: [{ code: '10101' }]
+tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: not-pem.txt, key: not-pem.txt }, qseal: { key: not-pem.txt, keyId: x }, redirectUri: 'https://tpp.example/cb' }
+`,
+    );
+    const file = suiteFile('for-bad-pem.yaml', failingSuite);
+    const { code, stderr } = await runCli([
+      'run',
+      '--suites',
+      file,
+      '--target',
+      target,
+      '--out',
+      join(dir, 'out-bad-pem'),
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('ERR_TARGET_INVALID');
+    expect(stderr).toMatch(/bad-pem\.yaml:5:\d+: .*not a PEM certificate/);
+  });
+
   it('exits 2 with file:line:col for a malformed suite file', async () => {
     const file = suiteFile('malformed.yaml', 'suite: broken\ntitle: x\nversions: [v1\nroles: [aisp]\n');
     const { code, stderr } = await runCli(['run', '--suites', file, '--out', join(dir, 'out-malformed')]);
@@ -76,8 +117,9 @@ describe('stet-harness run', () => {
   });
 
   it('exits 2 naming the host when the target is unreachable', async () => {
-    const pem = join(dir, 'dummy.pem');
-    writeFileSync(pem, 'not used before the connection\n');
+    const { cert, key } = selfSigned();
+    writeFileSync(join(dir, 'cert.pem'), cert);
+    writeFileSync(join(dir, 'key.pem'), key);
     const target = join(dir, 'unreachable.yaml');
     writeFileSync(
       target,
@@ -86,7 +128,7 @@ baseUrl: https://api-<institution_code>.psd2.groupbank.example
 connect: 127.0.0.1:${closedPort}
 versions: [v1.4.2]
 institutions: [{ code: '10101' }]
-tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: dummy.pem, key: dummy.pem }, qseal: { key: dummy.pem, keyId: PSDFR-ACPR-12345 }, redirectUri: 'https://tpp.example/cb' }
+tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal: { key: key.pem, keyId: PSDFR-ACPR-12345 }, redirectUri: 'https://tpp.example/cb' }
 `,
     );
     const file = suiteFile('for-unreachable.yaml', failingSuite);
@@ -100,7 +142,7 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: dummy.pem, key: dummy.pem }, qs
       join(dir, 'out-unreachable'),
     ]);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/ERR_TARGET_UNREACHABLE|ERR_CLIENT_CREDENTIALS/);
+    expect(stderr).toContain('ERR_TARGET_UNREACHABLE');
     expect(stderr).toContain('api-10101.psd2.groupbank.example');
   });
 
@@ -194,7 +236,7 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: dummy.pem, key: dummy.pem }, qs
   it('runs the smoke suite against the embedded reference and exits 0', async () => {
     const out = join(dir, 'out-smoke');
     const { code, stderr } = await runCli(['run', '--suites', 'suites/smoke', '--out', out]);
-    expect(stderr).not.toContain('errored');
+    expect(stderr).toContain('0 failed, 0 errored');
     expect(code).toBe(0);
     const json: unknown = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(json).toMatchObject({ summary: { failed: 0, errored: 0 } });
