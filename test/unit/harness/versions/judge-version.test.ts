@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCalendarOverrides, versionCalendar, versionStatus } from '../../../../spec/lib/index.ts';
 import { expectedText, judgeVersion } from '../../../../harness/versions/judge-version.ts';
+import type { ObservedState } from '../../../../harness/versions/version-probe.ts';
 
 const calendar = applyCalendarOverrides(versionCalendar(), {
   'v1.4.2': '2026-01-01',
@@ -9,7 +10,11 @@ const calendar = applyCalendarOverrides(versionCalendar(), {
 const served = { state: 'served', status: 401, code: 'invalid_token' } as const;
 const gone = { state: 'gone', status: 404, code: 'VERSION_DECOMMISSIONED' } as const;
 
-function judge(version: 'v1' | 'v1.4.2' | 'v1.6.2', day: string, observed: typeof served | typeof gone) {
+function judge(
+  version: 'v1' | 'v1.4.2' | 'v1.6.2',
+  day: string,
+  observed: { state: ObservedState; status: number; code: string | undefined },
+) {
   return judgeVersion(versionStatus(calendar, version, day), observed, day);
 }
 
