@@ -158,9 +158,9 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
           : group.counts.passed > 0
             ? 'passed'
             : 'not-applicable';
-    const section = group.section === '' ? '' : ` (§${group.section})`;
+    const about = [group.title, group.section === '' ? '' : `(§${group.section})`].filter((t) => t !== '');
     lines.push(
-      `  ${paint(status, symbols[status])} ${group.id}${section} ${group.title}: ${countText(group.counts)}`,
+      `  ${paint(status, symbols[status])} ${group.id} [${countText(group.counts)}]${about.length > 0 ? ` ${about.join(' ')}` : ''}`,
     );
     for (const result of group.problems) {
       lines.push(`      ${paint(result.status, result.status)} ${cellLabel(result)}`);

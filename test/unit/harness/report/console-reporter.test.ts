@@ -63,12 +63,12 @@ describe('console reporter', () => {
     const text = formatConsoleSummary(redactRunReport(rawReport(), registeredSecrets()));
     const lines = text.split('\n');
     const tok = lines.findIndex((l) => l.includes('TOK-001'));
-    const trx = lines.findIndex((l) => l.includes('AIS-TRX-003 (§4.3.2)'));
+    const trx = lines.findIndex((l) => l.includes('AIS-TRX-003 ['));
     expect(tok).toBeGreaterThan(0);
     expect(trx).toBeGreaterThan(tok);
-    expect(lines[tok]).toBe('  ! TOK-001 (§3.2) Refresh gives a new access token: 1 errored');
+    expect(lines[tok]).toBe('  ! TOK-001 [1 errored] Refresh gives a new access token (§3.2)');
     expect(lines[trx]).toBe(
-      '  ✗ AIS-TRX-003 (§4.3.2) Transactions fall in [dateFrom, dateTo): 2 passed, 1 failed, 1 not-applicable',
+      '  ✗ AIS-TRX-003 [2 passed, 1 failed, 1 not-applicable] Transactions fall in [dateFrom, dateTo) (§4.3.2)',
     );
     expect(lines.slice(trx + 1, trx + 5)).toEqual([
       '      failed ais-transactions/date-range [v1.4.2 · 10101]',
@@ -76,7 +76,7 @@ describe('console reporter', () => {
       '        expected: before 2024-01-10',
       '        actual:   2024-01-10',
     ]);
-    expect(text).toContain('(no rule) : 1 skipped');
+    expect(text).toContain('(no rule) [1 skipped]\n');
     expect(text).toContain('6 results: 2 passed, 1 failed, 1 errored, 1 skipped, 1 not-applicable in 5.5 s');
     expect(text).toContain('reference-local: the harness could not check everything');
   });
