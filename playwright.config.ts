@@ -1,6 +1,11 @@
 /**
  * Playwright configuration of the browser tests (`npm run test:e2e`): the reference bank's PSU pages
  * driven in Debian's Chromium (`apt-get install chromium`), never a downloaded browser.
+ *
+ * No `clientCertificates` here, on purpose: the PSU's browser presents no certificate (the QWAC is the
+ * TPP's), and with `clientCertificates` Playwright sends the traffic through its own SOCKS proxy, which
+ * resolves host names in Node and so ignores Chromium's `--host-resolver-rules` (the group's hosts fail
+ * with ERR_SOCKS_CONNECTION_FAILED). The tests call the mTLS sandbox API from Node instead.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
