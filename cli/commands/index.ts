@@ -10,6 +10,7 @@ import { register as diff } from './diff.ts';
 import { register as har2k6 } from './har2k6.ts';
 import { register as faults } from './faults.ts';
 import { register as selftest } from './selftest.ts';
+import { register as fuzz } from './fuzz.ts';
 import { register as versions } from './versions.ts';
 
 /** A command module adds one subcommand (with its options and help) to the program. */
@@ -31,5 +32,6 @@ export const commands: readonly RegisterCommand[] = [
   har2k6,
   faults,
   selftest,
+  fuzz,
   versions,
 ];

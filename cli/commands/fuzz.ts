@@ -1,0 +1,115 @@
+import type { Command } from 'commander';
+import { runFuzz } from '../../harness/fuzz/run-fuzz.ts';
+import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
+import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
+import { writeReports } from '../../harness/report/write-reports.ts';
+import { CodedError } from '../../lib/coded-error.ts';
+import { ExitCode } from '../../lib/exit-codes.ts';
+import { startReference } from '../../reference-aspsp/index.ts';
+import { toolVersion } from '../../traffic/tool-version.ts';
+
+/** A `fuzz` option the user must fix. */
+export class FuzzOptionError extends CodedError<'ERR_FUZZ_OPTION'> {}
+
+interface FuzzCliOptions {
+  target: string | undefined;
+  runs: string;
+  seed: string | undefined;
+  path: string | undefined;
+  institution: string | undefined;
+  version: string;
+  fault: string[];
+  out: string;
+}
+
+/**
+ * `stet-harness fuzz`: model-based property runs (consent and links, tokens, malformed input) against
+ * a target (default: the embedded reference). A failure prints the shrunk sequence and the
+ * `--seed S --path P` that replay it. Exit 0 clean, 1 a counterexample, 2 the fuzzer could not run.
+ */
+export function register(program: Command): void {
+  program
+    .command('fuzz')
+    .description(
+      'model-based property runs over the consent, links and token state machines, replayable by seed',
+    )
+    .option('--target <file>', 'target file with the sandbox capability; default: the embedded reference')
+    .option('--runs <n>', 'number of random command sequences', '25')
+    .option('--seed <seed>', 'fast-check seed (replay a failure with its seed and path)')
+    .option('--path <path>', 'fast-check path of a failure: replays its shrunk sequence')
+    .option('--institution <code>', 'institution code (default: the first with the sandbox)')
+    .option('--version <version>', 'v1.4.2 or v1.6.2', 'v1.6.2')
+    .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
+    .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports/fuzz')
+    .action(async (options: FuzzCliOptions) => {
+      process.exitCode = await fuzz(options);
+    });
+}
+
+async function fuzz(options: FuzzCliOptions): Promise<number> {
+  const runs = integer(options.runs, '--runs', 1);
+  const seed = options.seed === undefined ? undefined : integer(options.seed, '--seed', -(2 ** 31));
+  if (options.version !== 'v1.4.2' && options.version !== 'v1.6.2')
+    throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not fuzzed`, {
+      hint: 'use v1.4.2 or v1.6.2',
+    });
+  if (options.target !== undefined && options.fault.length > 0)
+    throw new FuzzOptionError('ERR_FUZZ_OPTION', '--fault applies to the embedded reference only', {
+      hint: 'drop --target, or start your server with its own --fault',
+    });
+  const reference =
+    options.target === undefined
+      ? await startReference({
+          port: 0,
+          store: { kind: 'memory' },
+          mode: 'sandbox',
+          faults: options.fault,
+          log: () => undefined,
+        })
+      : undefined;
+  try {
+    const target: Target =
+      reference === undefined
+        ? loadTarget(options.target ?? '')
+        : targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' });
+    const tool = { name: 'stet-harness', version: toolVersion() };
+    const outcome = await runFuzz({
+      target,
+      runs,
+      tool,
+      version: options.version,
+      ...(seed === undefined ? {} : { seed }),
+      ...(options.path === undefined ? {} : { path: options.path }),
+      ...(options.institution === undefined ? {} : { institution: options.institution }),
+    });
+    const failure = outcome.failure;
+    if (failure !== undefined) {
+      process.stdout.write(
+        `counterexample after shrinking:\n  ${failure.commands.split('\n').join('\n  ')}\n`,
+      );
+      process.stdout.write(`${failure.message}\n`);
+      process.stdout.write(`replay: stet-harness fuzz --seed ${failure.seed} --path ${failure.path}\n`);
+    }
+    process.stdout.write(`${formatConsoleSummary(outcome.report)}\n`);
+    const written = await writeReports(outcome.report, { outDir: options.out });
+    process.stdout.write(`reports: ${written.join(', ')}\n`);
+    const summary = outcome.report.summary;
+    if (summary.errored > 0) return ExitCode.HarnessError;
+    return summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
+  } finally {
+    await reference?.close();
+  }
+}
+
+function integer(text: string, option: string, min: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min)
+    throw new FuzzOptionError('ERR_FUZZ_OPTION', `${option} ${text} is not an integer of at least ${min}`, {
+      hint: `e.g. ${option} 25`,
+    });
+  return n;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
