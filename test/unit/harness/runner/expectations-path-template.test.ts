@@ -8,8 +8,8 @@ const outcome: StepOutcome = {
   headers: {},
   body: {
     transactions: [
-      { resourceId: 't1', status: 'BOOK', bookingDate: '2026-10-31' },
-      { resourceId: 't2', status: 'PDNG' },
+      { resourceId: 't1', status: 'BOOK', bookingDate: '2026-10-31', _links: { self: { href: '/t1' } } },
+      { resourceId: 't2', status: 'PDNG', _links: {} },
     ],
   },
   text: '',
@@ -26,8 +26,8 @@ function fillFromCaptures(value: unknown): unknown {
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => captured.get(name) ?? '');
 }
 
-function failuresOf(json: PathCheck[], every: PathCheck[] = []): string[] {
-  const expectations: Expectations = { headers: {}, json, every, links: [] };
+function failuresOf(json: PathCheck[], every: PathCheck[] = [], links: Expectations['links'] = []): string[] {
+  const expectations: Expectations = { headers: {}, json, every, links };
   return evaluateExpectations(expectations, outcome, {
     version: 'v1.6.2',
     schemas: () => () => ({ valid: true, errors: [] }),
@@ -60,5 +60,13 @@ describe('captured values in a check path', () => {
     ).toEqual([
       "$.transactions[?(@.resourceId=='t2')].bookingDate selects nothing (every needs at least one value)",
     ]);
+  });
+
+  it('fills the at-path of a links check', () => {
+    const at = "$.transactions[?(@.resourceId=='{{pendingId}}')]._links";
+    expect(failuresOf([], [], [{ at, present: ['self'], absent: [] }])).toEqual([
+      "$.transactions[?(@.resourceId=='{{pendingId}}')]._links lacks self",
+    ]);
+    expect(failuresOf([], [], [{ at, present: [], absent: ['self'] }])).toEqual([]);
   });
 });

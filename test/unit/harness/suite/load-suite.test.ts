@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { parseSuite } from '../../../../harness/suite/load-suite.ts';
+import { SuiteError } from '../../../../harness/suite/suite-error.ts';
+
+const rules = { has: (id: string) => ['TOK-ONE', 'AIS-TWO'].includes(id) };
+
+const valid = `suite: demo
+title: Demo
+versions: [v1, v1.6.2]
+roles: [aisp]
+tags: [demo]
+cases:
+  - id: first
+    title: First
+    rules: [TOK-ONE]
+    given:
+      consent: { balances: [euro] }
+    steps:
+      - journey: refuse
+      - request:
+          path: /stet/psd2/{{version}}/accounts
+        expect: { status: 200 }
+        capture:
+          link: { json: '$._links.self.href' }
+      - request: { link: link }
+        expect:
+          status: [200, 204]
+          headers: { x-request-id: '{{requestId}}' }
+      - repeat:
+          times: 2
+          steps:
+            - sandbox: reset
+`;
+
+function problemsOf(text: string): string[] {
+  try {
+    parseSuite('s.yaml', text, rules);
+  } catch (error) {
+    if (error instanceof SuiteError) return error.problems.map((p) => `${p.where} ${p.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('parseSuite', () => {
+  it('normalises shorthands into plain definitions with their source positions', () => {
+    const suite = parseSuite('s.yaml', valid, rules);
+    const c = suite.cases[0];
+    expect(c?.at).toBe('s.yaml:7:5');
+    expect(c?.tags).toEqual(['demo']);
+    expect(c?.versions).toEqual(['v1', 'v1.6.2']);
+    expect(c?.given.login).toBe(true);
+    expect(c?.given.persona).toBe('alice');
+    expect(c?.given.needs).toEqual(['sandbox']);
+    expect(c?.steps[0]?.action).toMatchObject({ kind: 'journey', outcome: 'refuse', loginHint: true });
+    expect(c?.steps[1]?.expect.status).toEqual([200]);
+    expect(c?.steps[2]?.expect.headers['x-request-id']).toEqual({ equals: '{{requestId}}' });
+    expect(c?.steps[3]?.action).toMatchObject({ kind: 'repeat', times: 2 });
+    expect(JSON.parse(JSON.stringify(suite))).toEqual(suite);
+  });
+
+  it('reports a YAML syntax error with file:line:col', () => {
+    expect(problemsOf('suite: x\nversions: [v1\n')[0]).toMatch(/^s\.yaml:\d+:\d+ /);
+  });
+
+  it('reports an unknown field at its line', () => {
+    const problems = problemsOf(
+      valid.replace('expect: { status: 200 }', 'expect: { status: 200, stauts: 1 }'),
+    );
+    expect(problems).toEqual([expect.stringMatching(/^s\.yaml:16:40 .*unknown field "stauts"/)]);
+  });
+
+  it('refuses an unknown rule id at its line', () => {
+    expect(problemsOf(valid.replace('[TOK-ONE]', '[TOK-ONE, TOK-NOPE]'))).toEqual([
+      expect.stringMatching(/^s\.yaml:9:22 unknown rule id "TOK-NOPE"/),
+    ]);
+  });
+
+  it('refuses a template naming a value no earlier step captures', () => {
+    expect(problemsOf(valid.replace("x-request-id: '{{requestId}}'", "x-request-id: '{{later}}'"))).toEqual([
+      expect.stringMatching(/^s\.yaml:22:36 \{\{later\}\} is neither a built-in nor captured/),
+    ]);
+  });
+
+  it('refuses following a link before it is captured', () => {
+    const text = valid.replace('capture:\n          link:', 'capture:\n          other:');
+    expect(problemsOf(text)).toEqual([
+      expect.stringMatching(/link "link" is not captured by an earlier step/),
+    ]);
+  });
+
+  it('refuses duplicate case ids and versions outside the suite', () => {
+    const text = `${valid}  - id: first\n    title: Again\n    rules: [AIS-TWO]\n    versions: [v1.4.2]\n    steps:\n      - sandbox: reset\n`;
+    const problems = problemsOf(text);
+    expect(problems).toContainEqual(expect.stringMatching(/case id "first" is already used/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/version v1.4.2 is not among the suite's versions/),
+    );
+  });
+
+  it('refuses a step with two actions', () => {
+    expect(
+      problemsOf(valid.replace('      - journey: refuse', '      - journey: refuse\n        token: exchange'))
+        .length,
+    ).toBeGreaterThan(0);
+  });
+});
