@@ -87,7 +87,7 @@ export function evaluateExpectations(
     }
   }
   for (const links of expect.links) {
-    const objects = queryJson(outcome.body, links.at);
+    const objects = queryJson(outcome.body, filledPath(links.at, ctx));
     if (objects.length === 0 && links.present.length > 0) {
       failures.push({
         message: `no _links object at ${links.at}`,
@@ -139,7 +139,7 @@ function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
 }
 
 /**
- * The JSONPath of a check with its `{{name}}` references filled, so a filter can name a value an
+ * The JSONPath of a check (or of a links check) with its `{{name}}` references filled, so a filter can name a value an
  * earlier step captured (`$.transactions[?(@.resourceId=='{{pendingId}}')]`).
  */
 function filledPath(path: string, ctx: ExpectationContext): string {
