@@ -33,3 +33,14 @@ export function ibanPlaceholder(original: string, n: number): string {
   const check = 98 - mod97(numeric(`${fake}${country}00`));
   return `${country}${String(check).padStart(2, '0')}${fake}`;
 }
+
+/**
+ * True when `text` has the shape {@link ibanPlaceholder} writes: a valid IBAN whose BBAN holds only
+ * `X` and digits, the digits a zero-padded counter. The replay lets such a stand-in match any IBAN of
+ * the same country and length, since the client may send its own (a PISP creditor account).
+ */
+export function isIbanPlaceholder(text: string): boolean {
+  if (!isValidIban(text)) return false;
+  const bban = text.slice(4);
+  return /^[X0-9]+$/.test(bban) && /^0{5,}[1-9]\d{0,5}$/.test(bban.replace(/X/g, ''));
+}

@@ -46,11 +46,19 @@ function isHigher(rank: readonly number[], than: readonly number[]): boolean {
  * Choice among matching exchanges: the one whose placeholders the client echoed exactly (the same
  * bearer token: the same flow) first, then the first not yet answered, then (all answered) the last
  * one answered again.
+ *
+ * Values the client draws at random (OAuth `state`, PKCE, payment ids: see `volatileFields`) are
+ * learnt for the whole session: once a request showed that the recorded `state` is now the client's,
+ * every later answer carrying the recorded value (the callback `Location`, the PISP token response's
+ * `state`) carries the client's instead. The client's `X-Request-ID` is echoed in the answer to its
+ * own request.
  */
 export class ReplayBook {
   private readonly patterns: RequestPattern[];
   private readonly byMethod = new Map<string, RequestPattern[]>();
   private readonly answered = new Set<number>();
+  /** Recorded volatile value → the value the client used instead, for the rest of the session. */
+  private readonly learnt = new Map<string, string>();
 
   constructor(har: Har, options: ReplayOptions = {}) {
     const matchHeaders = (options.matchHeaders ?? []).map((h) => h.toLowerCase());
@@ -66,6 +74,7 @@ export class ReplayBook {
   /** Forgets which exchanges were answered (a new run starts from the first). */
   reset(): void {
     this.answered.clear();
+    this.learnt.clear();
   }
 
   /** The answer to `request`: a recorded response, or a {@link noMatchStatus} error naming the closest requests. */
@@ -87,14 +96,17 @@ export class ReplayBook {
 
   private recorded(pattern: RequestPattern, comparison: Comparison, request: IncomingRequest): ReplayAnswer {
     const { entry } = pattern;
-    const echoes = new Map(comparison.echoes);
+    for (const [recorded, sent] of comparison.echoes) this.learnt.set(recorded, sent);
+    const echoes = new Map(this.learnt);
     const recordedId = headerOf(entry.request.headers, 'x-request-id');
     const sentId = request.headers['x-request-id'];
     if (recordedId !== undefined && sentId !== undefined && recordedId !== sentId)
       echoes.set(recordedId, sentId);
+    // Longest first, so a recorded value never rewrites part of a longer one.
+    const pairs = [...echoes].sort(([a], [b]) => b.length - a.length);
     const echo = (text: string): string => {
       let out = text;
-      for (const [recorded, sent] of echoes) out = out.split(recorded).join(sent);
+      for (const [recorded, sent] of pairs) out = out.split(recorded).join(sent);
       return out;
     };
     const headers: Array<[string, string]> = entry.response.headers

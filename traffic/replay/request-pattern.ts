@@ -1,5 +1,6 @@
 import type { HarEntry } from '../har/har.ts';
 import { formOf, isRecord, jsonOf } from '../har/har-access.ts';
+import { isIbanPlaceholder, isValidIban } from '../redact/iban.ts';
 
 /** A request as the replay server receives it. */
 export interface IncomingRequest {
@@ -38,9 +39,21 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Compares a recorded value (which may contain redaction placeholders: wildcards) with a sent one. */
+/** True when a recorded value is, or holds, a redaction placeholder. */
+function holdsPlaceholder(recorded: string): boolean {
+  return placeholderPiece.test(recorded) || isIbanPlaceholder(recorded);
+}
+
+/**
+ * Compares a recorded value (which may contain redaction placeholders: wildcards) with a sent one.
+ * An IBAN stand-in matches any valid IBAN of the same country and length.
+ */
 export function fitValue(recorded: string, sent: string): Fit {
   if (recorded === sent) return { ok: true, exact: true };
+  if (isIbanPlaceholder(recorded))
+    return isValidIban(sent) && sent.length === recorded.length && sent.slice(0, 2) === recorded.slice(0, 2)
+      ? { ok: true, exact: false }
+      : { ok: false };
   if (!placeholderPiece.test(recorded)) return { ok: false };
   const pattern = new RegExp(
     `^${recorded
@@ -87,7 +100,7 @@ function compareJson(recorded: unknown, sent: unknown, path: string, out: Compar
       out.differences.push(
         `body ${path}: sent ${JSON.stringify(sent)}, recorded ${JSON.stringify(recorded)}`,
       );
-    else if (fit.exact && placeholderPiece.test(recorded)) out.exactness += 1;
+    else if (fit.exact && holdsPlaceholder(recorded)) out.exactness += 1;
     return;
   }
   if (Array.isArray(recorded) && Array.isArray(sent)) {
@@ -125,7 +138,7 @@ function compareFields(
       const fit = fitValue(r, s);
       if (!fit.ok)
         out.differences.push(`${kind} ${name}: sent ${JSON.stringify(s)}, recorded ${JSON.stringify(r)}`);
-      else if (fit.exact && placeholderPiece.test(r)) out.exactness += 1;
+      else if (fit.exact && holdsPlaceholder(r)) out.exactness += 1;
     }
   }
 }
@@ -200,7 +213,7 @@ export class RequestPattern {
           out.differences.push(
             `path segment ${i}: sent ${JSON.stringify(segments[i])}, recorded ${JSON.stringify(recorded)}`,
           );
-        else if (fit.exact && placeholderPiece.test(recorded)) out.exactness += 1;
+        else if (fit.exact && holdsPlaceholder(recorded)) out.exactness += 1;
       });
     compareFields('query', this.query, new Map(sentUrl.searchParams), out);
     for (const [name, recorded] of this.headers) {

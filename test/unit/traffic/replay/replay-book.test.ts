@@ -162,4 +162,48 @@ describe('ReplayBook with volatile fields', () => {
       'https://tpp.example/callback?code=code-5e6f7a8b9c0d&state=s-42',
     ]);
   });
+
+  it('keeps the client state learnt on the authorize page for the later callback of the same journey', () => {
+    const har = structuredClone(fixture);
+    const consent = har.log.entries[0];
+    if (consent === undefined) throw new Error('fixture changed');
+    const page = structuredClone(consent);
+    page.request.method = 'GET';
+    page.request.url = `${host}/stet/psd2/oauth/authorize?client_id=c&state=xyz`;
+    page.request.queryString = [
+      { name: 'client_id', value: 'c' },
+      { name: 'state', value: 'xyz' },
+    ];
+    delete page.request.postData;
+    page.response.status = 200;
+    page.response.headers = [{ name: 'content-type', value: 'text/html' }];
+    page.response.content = { size: 7, mimeType: 'text/html', text: '<form/>' };
+    har.log.entries.unshift(page);
+    const book = new ReplayBook(har);
+    expect(
+      book.answer(get('/stet/psd2/oauth/authorize?client_id=c&state=s-43')).status,
+      'the page with a new state',
+    ).toBe(200);
+    const callback = book.answer({
+      method: 'POST',
+      url: `${host}/stet/psd2/oauth/authorize`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'identifier=alice-4711&otp=12345678',
+    });
+    expect(callback.headers).toContainEqual([
+      'location',
+      'https://tpp.example/callback?code=code-5e6f7a8b9c0d&state=s-43',
+    ]);
+    book.reset();
+    const fresh = book.answer({
+      method: 'POST',
+      url: `${host}/stet/psd2/oauth/authorize`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'identifier=alice-4711&otp=12345678',
+    });
+    expect(fresh.headers, 'reset forgets what was learnt').toContainEqual([
+      'location',
+      'https://tpp.example/callback?code=code-5e6f7a8b9c0d&state=xyz',
+    ]);
+  });
 });
