@@ -7,30 +7,9 @@ import { StetClient, type HttpExchange } from '../../../harness/client/stet-clie
 import { httpJourneyDriver } from '../../../harness/journeys/http-driver.ts';
 import { SecretSet } from '../../../harness/report/secret-set.ts';
 import { institutionHost, type Target } from '../../../harness/targets/target-definition.ts';
+import { field, text, verdictOf, type Verdicts } from './session-json.ts';
 
-/** Status and error code of each step, in order. */
-export type Verdicts = Array<{ step: string; status: number; code: string | undefined }>;
-
-function field(value: unknown, ...path: Array<string | number>): unknown {
-  let current = value;
-  for (const key of path) {
-    if (Array.isArray(current) && typeof key === 'number') current = current[key] as unknown;
-    else if (
-      typeof current === 'object' &&
-      current !== null &&
-      !Array.isArray(current) &&
-      typeof key === 'string'
-    )
-      current = Object.entries(current).find(([name]) => name === key)?.[1] as unknown;
-    else return undefined;
-  }
-  return current;
-}
-
-function text(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`expected a string, got ${JSON.stringify(value)}`);
-  return value;
-}
+export type { Verdicts } from './session-json.ts';
 
 /** Runs the session and returns its verdicts and the values a test checks for leaks. */
 export async function runAisSession(
@@ -43,8 +22,7 @@ export async function runAisSession(
   const verdicts: Verdicts = [];
   const signing = { headers: ['(request-target)', 'date', 'digest', 'x-request-id'] };
   const note = (step: string, exchange: HttpExchange): HttpExchange => {
-    const code = field(exchange.json, 'message') ?? field(exchange.json, 'error');
-    verdicts.push({ step, status: exchange.status, code: typeof code === 'string' ? code : undefined });
+    verdicts.push(verdictOf(step, exchange));
     return exchange;
   };
   try {

@@ -12,14 +12,16 @@ import { startReplayServer, type ReplayServer } from '../../../traffic/replay/re
 import { issueCertificate } from '../../../traffic/tls/issue-certificate.ts';
 import { alterHar } from '../../unit/traffic/fixtures/alter-har.ts';
 import { runAisSession, type Verdicts } from './ais-session.ts';
+import { runPispSession } from './pisp-session.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
-describe('record, replay and check a full AIS session of the reference', () => {
+describe('record, replay and check a full AIS and PISP session of the reference', () => {
   let reference: RunningReference;
   let target: Target;
   let har: Har;
   let recorded: { verdicts: Verdicts; secrets: string[] };
+  let recordedPisp: { verdicts: Verdicts; secrets: string[] };
   let replay: ReplayServer;
   const proxyCa = issueCertificate({ commonName: 'test proxy CA', usage: 'ca' });
 
@@ -35,10 +37,9 @@ describe('record, replay and check a full AIS session of the reference', () => {
         clientCertificate: target.tpp.qwac,
       },
     });
-    recorded = await runAisSession(
-      { ...target, connect: { host: '127.0.0.1', port: recorder.port }, ca: proxyCa.cert },
-      today,
-    );
+    const throughProxy = { ...target, connect: { host: '127.0.0.1', port: recorder.port }, ca: proxyCa.cert };
+    recorded = await runAisSession(throughProxy, today);
+    recordedPisp = await runPispSession(throughProxy);
     har = parseHar(
       serializeHar(finishRecording(await recorder.stop(), { redact: true, toolVersion: 'test' }).har),
     );
@@ -55,11 +56,41 @@ describe('record, replay and check a full AIS session of the reference', () => {
     expect(har.log.entries.length).toBeGreaterThan(recorded.verdicts.length);
   });
 
-  it('leaves no secret of the session in the HAR', () => {
+  it('records the PISP session: first token, payment, PKCE journey, second token, confirmation, status', () => {
+    expect(recordedPisp.verdicts).toEqual([
+      { step: 'clone alice', status: 201, code: undefined },
+      { step: 'first token (client credentials)', status: 200, code: undefined, detail: 'scope pisp' },
+      { step: 'payment request', status: 201, code: undefined },
+      { step: 'consent journey', status: 303, code: undefined, detail: 'state returned' },
+      { step: 'second token (code and code_verifier)', status: 200, code: undefined, detail: 'scope pisp' },
+      { step: 'state in the token response', status: 200, code: undefined, detail: 'state returned' },
+      { step: 'confirmation', status: 200, code: undefined, detail: 'PDNG' },
+      {
+        step: 'status with the initiation X-Request-ID',
+        status: 200,
+        code: undefined,
+        detail: 'PDNG, X-Request-ID echoed',
+      },
+    ]);
+    const paths = har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`);
+    expect(paths).toContain('POST /stet/psd2/v1.4.2/payment-requests');
+    expect(paths.filter((p) => p.endsWith('/confirmation'))).toHaveLength(1);
+  });
+
+  it('leaves no secret of either session in the HAR: tokens, codes, code_verifier, OTP, identifiers, IBANs', () => {
     const text = serializeHar(har);
-    for (const secret of recorded.secrets)
-      expect(text.includes(secret), 'a secret of the session is in the HAR').toBe(false);
-    expect(text).toContain('REDACTED-ACCESS-TOKEN-');
+    const secrets = [...recorded.secrets, ...recordedPisp.secrets];
+    expect(secrets.length).toBe(12);
+    for (const secret of secrets)
+      expect(text.includes(secret), `secret #${secrets.indexOf(secret)}`).toBe(false);
+    for (const placeholder of [
+      'REDACTED-ACCESS-TOKEN-',
+      'REDACTED-CODE-',
+      'REDACTED-CODE-VERIFIER-',
+      'REDACTED-OTP-',
+      'REDACTED-PSU-ID-',
+    ])
+      expect(text).toContain(placeholder);
   });
 
   it('checks the recording clean', () => {
@@ -86,5 +117,13 @@ describe('record, replay and check a full AIS session of the reference', () => {
       today,
     );
     expect(replayed.verdicts).toEqual(recorded.verdicts);
+  });
+
+  it("replays the PISP session with the same verdicts, the client's own state and X-Request-ID echoed", async () => {
+    replay.book.reset();
+    const viaReplay = { ...target, connect: { host: '127.0.0.1', port: replay.port }, ca: proxyCa.cert };
+    await runAisSession(viaReplay, today);
+    const replayed = await runPispSession(viaReplay);
+    expect(replayed.verdicts).toEqual(recordedPisp.verdicts);
   });
 });
