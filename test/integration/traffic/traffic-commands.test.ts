@@ -2,35 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../cli/main.ts';
 import { serializeHar } from '../../../traffic/har/har-file.ts';
 import { parseHar } from '../../../traffic/har/parse-har.ts';
 import { alterHar } from '../../unit/traffic/fixtures/alter-har.ts';
+import { runCli as run } from './run-cli.ts';
 
 const fixturePath = new URL('../../unit/traffic/fixtures/ais-session.har', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'traffic-commands-'));
-
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  process.exitCode = undefined;
-  try {
-    const code = await main(['node', 'stet-harness', ...args]);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();
