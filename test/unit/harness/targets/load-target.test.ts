@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTarget, parseTarget } from '../../../../harness/targets/load-target.ts';
+import { parseServeInfo, targetFromServeInfo } from '../../../../harness/targets/target-from-serve-info.ts';
+import { selfSigned } from '../fixtures/tls-fixture.ts';
+
+const pair = selfSigned('tpp.example');
+
+function withCerts(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'target-'));
+  mkdirSync(join(dir, 'certs'));
+  for (const name of ['groupbank-ca.pem', 'qwac.pem', 'qseal.pem'])
+    writeFileSync(join(dir, 'certs', name), pair.cert);
+  for (const name of ['qwac-key.pem', 'qseal-key.pem']) writeFileSync(join(dir, 'certs', name), pair.key);
+  return dir;
+}
+
+describe('loadTarget', () => {
+  it('loads the documented example target with its certificates', () => {
+    const dir = withCerts();
+    const file = join(dir, 'example.yaml');
+    writeFileSync(file, readFileSync('targets/example-institution.yaml', 'utf8'));
+    const target = loadTarget(file);
+    expect(
+      target.institutions.map((i) => [i.code, i.confirmationSegment, i.fundsConfirmation, i.sandbox]),
+    ).toEqual([
+      ['10101', 'confirmation', true, false],
+      ['20202', 'o-confirmation', true, false],
+      ['30303', 'confirmation', false, false],
+    ]);
+    expect(target.institutions[0]?.signatureHeaders).toEqual(['(request-target)', 'digest', 'x-request-id']);
+    expect(target.institutions[2]?.signatureHeaders).toContain('date');
+    expect(target.tpp.qwac.key).toBe(pair.key);
+    expect(target.personas['dave']).toEqual({
+      identifier: '123456-01',
+      otp: '12345678',
+      driver: 'manual',
+      institutions: ['30303'],
+    });
+    expect(target.browserSteps).toHaveLength(7);
+  });
+
+  it('refuses a base URL without <institution_code>, at its line', () => {
+    const dir = withCerts();
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      'sandbox-<institution_code>',
+      'sandbox-10101',
+    );
+    expect(() => parseTarget(join(dir, 't.yaml'), text)).toThrow(
+      expect.objectContaining({
+        code: 'ERR_TARGET_INVALID',
+        message: expect.stringMatching(/t\.yaml:\d+:\d+: baseUrl/),
+      }),
+    );
+  });
+});
+
+describe('targetFromServeInfo', () => {
+  it('builds a target from the reference start line, with its institution differences', () => {
+    const dir = withCerts();
+    const pem = (name: string): string => join(dir, 'certs', name);
+    const tpp = {
+      clientId: 'PSDFR-ACPR-12345',
+      qwacCert: pem('qwac.pem'),
+      qwacKey: pem('qwac-key.pem'),
+      qsealCert: pem('qseal.pem'),
+      qsealKey: pem('qseal-key.pem'),
+      keyId: 'PSDFR-ACPR-12345',
+      redirectUri: 'https://tpp.example/cb',
+    };
+    const info = parseServeInfo(
+      JSON.stringify({
+        url: 'https://127.0.0.1:4433',
+        ca: pem('groupbank-ca.pem'),
+        mode: 'sandbox',
+        institutions: [
+          {
+            code: '10101',
+            host: 'api-10101.psd2.groupbank.example',
+            sandboxHost: 'sandbox-10101.psd2.groupbank.example',
+          },
+          {
+            code: '20202',
+            host: 'api-20202.psd2.groupbank.example',
+            confirmationSegment: 'o-confirmation',
+            signatureHeaders: ['(request-target)', 'x-request-id'],
+          },
+        ],
+        tpp,
+        tpps: { aispOnly: tpp },
+      }),
+    );
+    const target = targetFromServeInfo(info);
+    expect(target.baseUrl).toBe('https://api-<institution_code>.psd2.groupbank.example');
+    expect(target.connect).toEqual({ host: '127.0.0.1', port: 4433 });
+    expect(target.capabilities).toEqual(['sandbox']);
+    expect(target.institutions[1]).toMatchObject({
+      confirmationSegment: 'o-confirmation',
+      signatureHeaders: ['(request-target)', 'x-request-id'],
+    });
+    expect(Object.keys(target.tpps)).toEqual(['aispOnly']);
+    expect(targetFromServeInfo({ ...info, mode: 'live' }).capabilities).toEqual([]);
+  });
+
+  it('refuses a start line that is not one', () => {
+    expect(() => parseServeInfo('{"url":1}')).toThrow(
+      expect.objectContaining({ code: 'ERR_TARGET_INVALID' }),
+    );
+    expect(() => parseServeInfo('not json')).toThrow(expect.objectContaining({ code: 'ERR_TARGET_INVALID' }));
+  });
+});
