@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { runFuzz } from '../../harness/fuzz/run-fuzz.ts';
+import { replayArguments, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
 import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
@@ -16,6 +16,7 @@ interface FuzzCliOptions {
   runs: string;
   seed: string | undefined;
   path: string | undefined;
+  replayPath: string | undefined;
   institution: string | undefined;
   version: string;
   fault: string[];
@@ -37,6 +38,7 @@ export function register(program: Command): void {
     .option('--runs <n>', 'number of random command sequences', '25')
     .option('--seed <seed>', 'fast-check seed (replay a failure with its seed and path)')
     .option('--path <path>', 'fast-check path of a failure: replays its shrunk sequence')
+    .option('--replay-path <path>', 'which commands of the sequence ran (printed with the failure)')
     .option('--institution <code>', 'institution code (default: the first with the sandbox)')
     .option('--version <version>', 'v1.4.2 or v1.6.2', 'v1.6.2')
     .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
@@ -80,6 +82,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
       version: options.version,
       ...(seed === undefined ? {} : { seed }),
       ...(options.path === undefined ? {} : { path: options.path }),
+      ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
       ...(options.institution === undefined ? {} : { institution: options.institution }),
     });
     const failure = outcome.failure;
@@ -88,7 +91,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
         `counterexample after shrinking:\n  ${failure.commands.split('\n').join('\n  ')}\n`,
       );
       process.stdout.write(`${failure.message}\n`);
-      process.stdout.write(`replay: stet-harness fuzz --seed ${failure.seed} --path ${failure.path}\n`);
+      process.stdout.write(`replay: ${replayArguments(failure)}\n`);
     }
     process.stdout.write(`${formatConsoleSummary(outcome.report)}\n`);
     const written = await writeReports(outcome.report, { outDir: options.out });

@@ -74,7 +74,8 @@ class PutConsent implements Command {
     };
   }
   toString(): string {
-    const lists = consentLists.map((l) => `${l}=[${this.picks[l].join(',')}]`).join(' ');
+    // No comma: fast-check joins the commands of a sequence with commas.
+    const lists = consentLists.map((l) => `${l}=[${this.picks[l].join(' ')}]`).join(' ');
     return `PutConsent(${lists} psuIdentity=${String(this.psuIdentity)})`;
   }
 }

@@ -23,8 +23,10 @@ export interface FuzzOptions {
   /** Number of command sequences (default 25). */
   runs?: number;
   seed?: number;
-  /** A path printed by an earlier failure: replays exactly its shrunk sequence. */
+  /** A path printed by an earlier failure: replays exactly its shrunk sequence (with `replayPath`). */
   path?: string;
+  /** The command replay path printed by an earlier failure (which commands ran). */
+  replayPath?: string;
   /** Institution code (default: the first institution with the sandbox). */
   institution?: string;
   version?: 'v1.4.2' | 'v1.6.2';
@@ -38,6 +40,8 @@ export interface FuzzOptions {
 export interface FuzzFailure {
   seed: number;
   path: string;
+  /** Which generated commands ran (fast-check `replayPath` of `fc.commands`). */
+  replayPath: string;
   /** The shrunk command sequence, one command per line. */
   commands: string;
   message: string;
@@ -102,7 +106,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       return { model: { version, accounts, consent: undefined, tokens: 'valid' }, real: { session, tokens } };
     };
     const property = fc.asyncProperty(
-      fc.commands(fuzzCommands, { maxCommands: options.maxCommands ?? 12 }),
+      fc.commands(fuzzCommands, {
+        maxCommands: options.maxCommands ?? 12,
+        ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+      }),
       async (commands) => {
         try {
           const { model, real } = await setup();
@@ -125,9 +132,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
         ? {
             seed: details.seed,
             path: details.counterexamplePath ?? '',
-            commands: [...(details.counterexample?.[0] ?? [])]
-              .map((command) => command.toString())
-              .join('\n'),
+            ...sequenceOf(rendered(details.counterexample?.[0])),
             message:
               details.errorInstance instanceof Error
                 ? details.errorInstance.message
@@ -201,7 +206,7 @@ function caseResult(options: {
     ...base,
     status: 'failed',
     failure: {
-      message: `${failure.message}\nreplay: stet-harness fuzz --seed ${failure.seed} --path ${failure.path}`,
+      message: `${failure.message}\nreplay: ${replayArguments(failure)}`,
       expected: 'the answers the model predicts',
       actual: failure.commands,
     },
@@ -221,4 +226,25 @@ function reportOf(result: CaseResult, options: FuzzOptions, startedAt: Date, sec
     },
     secrets,
   );
+}
+
+/** fast-check's own rendering of a command sequence (its iterable overrides toString). */
+function rendered(sequence: object | undefined): string {
+  if (sequence === undefined) return '';
+  const method: unknown = Reflect.get(sequence, 'toString');
+  if (typeof method !== 'function') return '';
+  const text: unknown = Reflect.apply(method, sequence, []);
+  return typeof text === 'string' ? text : '';
+}
+
+/** The shrunk sequence and its replay path, from fast-check's rendering (commands, then a replayPath comment). */
+function sequenceOf(rendered: string): { commands: string; replayPath: string } {
+  const match = /\s*\/\*replayPath="([^"]*)"\*\/$/.exec(rendered);
+  const commands = match === null ? rendered : rendered.slice(0, match.index);
+  return { commands: commands.split(',').join('\n'), replayPath: match?.[1] ?? '' };
+}
+
+/** The `stet-harness fuzz` arguments that replay a failure. */
+export function replayArguments(failure: FuzzFailure): string {
+  return `stet-harness fuzz --seed ${failure.seed} --path ${failure.path} --replay-path ${failure.replayPath}`;
 }

@@ -39,7 +39,14 @@ describe('stet-harness fuzz', () => {
     expect(outcome.report.results[0]?.failure?.message).toContain(
       `--seed ${failure.seed} --path ${failure.path}`,
     );
-    const replay = await runFuzz({ target: faulty, runs: 40, seed: failure.seed, path: failure.path, tool });
+    const replay = await runFuzz({
+      target: faulty,
+      runs: 40,
+      seed: failure.seed,
+      path: failure.path,
+      replayPath: failure.replayPath,
+      tool,
+    });
     expect(replay.failure?.commands).toBe(failure.commands);
   }, 240_000);
 });
