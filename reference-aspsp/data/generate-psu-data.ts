@@ -8,7 +8,14 @@ import {
 import { frenchIban } from './iban.ts';
 import type { AccountTemplate, PersonaTemplate } from './persona-template.ts';
 import { createPrng, stableDigits, stableId } from './prng.ts';
-import { parseAmount, type BankAccount, type BankCard, type PsuData, type Person } from './psu-data.ts';
+import {
+  parseAmount,
+  type BankAccount,
+  type BankCard,
+  type BankTransaction,
+  type PsuData,
+  type Person,
+} from './psu-data.ts';
 
 /** What identifies a PSU's data: the same values always generate the same data. */
 export interface GenerationInput {
@@ -91,6 +98,7 @@ export function generatePsuData(input: GenerationInput): PsuData {
       }),
       ...(cardDebits.get(account.key) ?? []),
     ];
+    const transactions = finishTransactions(drafts, accountSeed);
     accounts.push({
       kind: 'account',
       key: account.key,
@@ -102,10 +110,10 @@ export function generatePsuData(input: GenerationInput): PsuData {
       name: account.name,
       state: account.state,
       openedAt,
-      openingBalanceCents: parseAmount(account.openingBalance),
+      openingBalanceCents: openingBalanceCents(account, transactions),
       overdraftCents: parseAmount(account.overdraft),
       owners,
-      transactions: finishTransactions(drafts, accountSeed),
+      transactions,
     });
     for (const currency of account.currencyAccounts) {
       const currencySeed = `${accountSeed}:${currency}`;
@@ -144,6 +152,29 @@ export function generatePsuData(input: GenerationInput): PsuData {
     accounts,
     cards,
   };
+}
+
+/**
+ * The template's opening balance, raised when the account has an `instantBalanceFloor` so that its
+ * instant balance (opening + booked entries up to the day + PDNG entries, ais/balances.ts) stays at or
+ * above the floor on every day, whatever the PSU's clock. The bound takes the lowest running sum of
+ * booked entries in booking order and only the debits among PDNG entries, so it also holds after the
+ * sandbox books a pending entry. Deterministic: it depends on the generated history only.
+ */
+function openingBalanceCents(account: AccountTemplate, transactions: readonly BankTransaction[]): number {
+  const opening = parseAmount(account.openingBalance);
+  if (account.instantBalanceFloor === undefined) return opening;
+  let running = 0;
+  let lowest = 0;
+  let pendingDebits = 0;
+  for (const t of transactions) {
+    const signed = t.creditDebitIndicator === 'CRDT' ? t.amountCents : -t.amountCents;
+    if (t.status === 'BOOK') {
+      running += signed;
+      lowest = Math.min(lowest, running);
+    } else if (t.status === 'PDNG' && signed < 0) pendingDebits += signed;
+  }
+  return Math.max(opening, parseAmount(account.instantBalanceFloor) - lowest - pendingDebits);
 }
 
 /** An account opened `openedDaysAgo` days before the anchor; 0 means at the anchor instant itself. */

@@ -37,6 +37,12 @@ export interface AccountTemplate {
   readonly openingBalance: string;
   /** Authorised overdraft (v1.6.2 overdrafts resource); 0 when none. */
   readonly overdraft: string;
+  /**
+   * A floor the instant balance (OTHR) never goes below, whatever the PSU's clock: the opening balance
+   * is raised as far as the generated history needs (generate-psu-data.ts). Suites rely on it to find
+   * money on an account (funds confirmation) without depending on the random history.
+   */
+  readonly instantBalanceFloor?: string;
   readonly coOwners: readonly { readonly firstName: string; readonly lastName: string }[];
   readonly history: HistoryTemplate;
 }
@@ -91,6 +97,7 @@ const accountSchema: JSONSchemaType<AccountTemplate> = {
     openedDaysAgo: { type: 'integer', minimum: 0 },
     openingBalance: amount,
     overdraft: { ...amount, default: '0.00' },
+    instantBalanceFloor: { ...amount, nullable: true },
     coOwners: {
       type: 'array',
       default: [],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, parisDate } from '../../../../reference-aspsp/data/calendar-date.ts';
+import { accountBalances } from '../../../../reference-aspsp/ais/balances.ts';
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
 import { isValidIban } from '../../../../reference-aspsp/data/iban.ts';
 import { findPersona, personaTemplates } from '../../../../reference-aspsp/data/load-personas.ts';
@@ -76,6 +77,29 @@ describe('generatePsuData', () => {
     for (const t of transactions.filter((t) => t.status === 'FUTR')) {
       expect((t.expectedBookingDate ?? '') > parisDate(anchor)).toBe(true);
     }
+  });
+
+  it('keeps alice account A instant balance at or above its floor on every day, whatever the clock', () => {
+    const floor = persona('alice').accounts.find((a) => a.key === 'A')?.instantBalanceFloor;
+    expect(floor).toBe('1000.00');
+    let raised = 0;
+    for (let i = 0; i < 6; i++) {
+      const account = alice(`alice-${i}`).accounts.find((a) => a.key === 'A');
+      if (account === undefined) throw new Error('no account A');
+      if (account.openingBalanceCents > 245_000) raised += 1;
+      for (let day = -450; day <= 5; day += 1) {
+        const now = new Date(anchor.getTime() + day * 86_400_000);
+        const instant = accountBalances(account, now).find((b) => b.balanceType === 'OTHR');
+        expect(Number(instant?.balanceAmount.amount)).toBeGreaterThanOrEqual(1000);
+      }
+    }
+    // The random history takes some clones below the floor: the opening balance was raised for them.
+    expect(raised).toBeGreaterThan(0);
+  });
+
+  it('keeps the template opening balance of an account without a floor', () => {
+    const bob = generatePsuData({ template: persona('bob'), institution: '10101', psuId: 'bob-7', anchor });
+    expect(bob.accounts.find((a) => a.key === 'N')?.openingBalanceCents).toBe(64_000);
   });
 
   it('reports the operation types of the seed with a bank transaction code', () => {
