@@ -70,8 +70,7 @@ describe('loadBaseline', () => {
   it('refuses an invalid file with its line', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'baseline-')), 'b.yaml');
     writeFileSync(file, "accepted:\n  - { rule: AIS-X, institution: '1' }\n");
-    expect(() => loadBaseline(file)).toThrow(
-      expect.objectContaining({ code: 'ERR_BASELINE_INVALID', message: expect.stringMatching(/b\.yaml:2:/) }),
-    );
+    expect(() => loadBaseline(file)).toThrow(/b\.yaml:2:/);
+    expect(() => loadBaseline(file)).toThrow(expect.objectContaining({ code: 'ERR_BASELINE_INVALID' }));
   });
 });

@@ -48,11 +48,9 @@ describe('loadTarget', () => {
       'sandbox-<institution_code>',
       'sandbox-10101',
     );
+    expect(() => parseTarget(join(dir, 't.yaml'), text)).toThrow(/t\.yaml:\d+:\d+: baseUrl/);
     expect(() => parseTarget(join(dir, 't.yaml'), text)).toThrow(
-      expect.objectContaining({
-        code: 'ERR_TARGET_INVALID',
-        message: expect.stringMatching(/t\.yaml:\d+:\d+: baseUrl/),
-      }),
+      expect.objectContaining({ code: 'ERR_TARGET_INVALID' }),
     );
   });
 });
