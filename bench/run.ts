@@ -9,7 +9,12 @@ import { startReference } from '../reference-aspsp/index.ts';
 
 const concurrency = Number(process.env['BENCH_CONCURRENCY'] ?? '4');
 const suites = loadSuites(['suites'], { has: (id) => getRule(id) !== undefined });
-const reference = await startReference({ port: 0, store: { kind: 'memory' }, mode: 'sandbox', log: () => undefined });
+const reference = await startReference({
+  port: 0,
+  store: { kind: 'memory' },
+  mode: 'sandbox',
+  log: () => undefined,
+});
 try {
   const target = targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' });
   const { report, stats } = await runSuites({
