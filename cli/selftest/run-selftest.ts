@@ -1,7 +1,8 @@
 /**
  * Runs the kill matrix: the selected cases against a clean embedded reference, then, for every fault,
  * the cases checking the fault's rules against a reference started with that fault (one reference per
- * fault, memory store, a few faults at a time).
+ * fault, memory store, a few faults at a time). Faults whose `killedBy` is `versions` are judged by the
+ * deprecation calendar check instead (versions-check-run.ts), which the clean reference must pass too.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,11 +14,19 @@ import {
   type RunFilter,
   type SuiteDefinition,
 } from '../../harness/index.ts';
-import { cellKey, type CaseResult, type RunReport, type ToolInfo } from '../../harness/report/model.ts';
+import {
+  cellKey,
+  matrixOf,
+  summarize,
+  type CaseResult,
+  type RunReport,
+  type ToolInfo,
+} from '../../harness/report/model.ts';
 import { startReference } from '../../reference-aspsp/index.ts';
 import type { Fault } from '../../reference-aspsp/faults/catalogue.ts';
 import { schemaValidator } from '../../spec/lib/index.ts';
 import { totalsOf, verdictOf, type FaultVerdict, type KillMatrix } from './kill-matrix.ts';
+import { runVersionsCheck } from './versions-check-run.ts';
 
 /** Options of {@link runSelftest}. */
 export interface SelftestOptions {
@@ -51,10 +60,19 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
   // One PKI for every reference: generating keys per fault would dominate the run.
   const pkiDir = await mkdtemp(join(tmpdir(), 'stet-selftest-pki-'));
   try {
-    const cleanRules = options.cleanOnlyFaultRules
-      ? [...new Set(options.faults.flatMap((fault) => fault.rules))]
-      : [];
-    const clean = await runAgainst(options, { pkiDir, faults: [], rules: cleanRules });
+    const suiteFaults = options.faults.filter((fault) => (fault.killedBy ?? 'suites') === 'suites');
+    const versionFaults = options.faults.filter((fault) => fault.killedBy === 'versions');
+    const partial = options.cleanOnlyFaultRules;
+    const cleanRules = partial ? [...new Set(suiteFaults.flatMap((fault) => fault.rules))] : [];
+    const cleanSuites =
+      partial && suiteFaults.length === 0
+        ? undefined
+        : await runAgainst(options, { pkiDir, faults: [], rules: cleanRules });
+    const cleanVersions =
+      partial && versionFaults.length === 0
+        ? undefined
+        : await runVersionsCheck({ pkiDir, faults: [], tool: options.tool });
+    const clean = mergeReports([cleanSuites, cleanVersions], options.tool);
     const cleanCells = new Map(clean.results.map((r): [string, CaseResult] => [cellKey(r), r]));
     options.log?.(
       `clean reference: ${clean.summary.passed} passed, ${clean.summary.failed} failed, ${clean.summary.errored} errored`,
@@ -66,7 +84,10 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
         const fault = options.faults[i];
         if (fault === undefined) continue;
         const started = performance.now();
-        const report = await runAgainst(options, { pkiDir, faults: [fault.name], rules: [...fault.rules] });
+        const report =
+          fault.killedBy === 'versions'
+            ? await runVersionsCheck({ pkiDir, faults: [fault.name], tool: options.tool })
+            : await runAgainst(options, { pkiDir, faults: [fault.name], rules: [...fault.rules] });
         const verdict = verdictOf({
           fault,
           results: report.results,
@@ -105,6 +126,23 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
   } finally {
     await rm(pkiDir, { recursive: true, force: true });
   }
+}
+
+/** The clean run as one report: the suites' cases and the calendar check's results together. */
+function mergeReports(reports: ReadonlyArray<RunReport | undefined>, tool: ToolInfo): RunReport {
+  const present = reports.filter((report): report is RunReport => report !== undefined);
+  const results = present.flatMap((report) => report.results);
+  const first = present[0];
+  const now = new Date().toISOString();
+  return {
+    tool,
+    target: first?.target ?? { name: 'clean reference', baseUrl: 'embedded' },
+    startedAt: first?.startedAt ?? now,
+    finishedAt: present.at(-1)?.finishedAt ?? now,
+    matrix: matrixOf(results),
+    summary: summarize(results),
+    results,
+  };
 }
 
 async function runAgainst(

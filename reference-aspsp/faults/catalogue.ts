@@ -4,7 +4,7 @@ import { paymentFaults } from './payment-faults.ts';
 import { tokenFaults } from './token-faults.ts';
 import { transportFaults } from './transport-faults.ts';
 
-export type { Fault } from './fault.ts';
+export type { Fault, FaultCheck } from './fault.ts';
 
 /**
  * Every fault the reference implements, by rule family. Code checks `faults.has(name)` at the one
@@ -21,6 +21,8 @@ export const faultCatalogue: readonly Fault[] = [
     description:
       'A version is still served after its decommission date (T0 + 3 months after its successor went live).',
     rules: ['VER-DECOMMISSION-T0-3M'],
+    // A date-driven rule: no suite case can see it, the calendar check of `stet-harness versions` does.
+    killedBy: 'versions',
   },
 ];
 

@@ -1,4 +1,11 @@
 /**
+ * What catches a fault in `stet-harness selftest`: `suites`, the suite cases tagged with one of its
+ * rules (the default); `versions`, the deprecation calendar check of `stet-harness versions`
+ * (harness/versions), run against a reference whose calendar has decommissioned v1.
+ */
+export type FaultCheck = 'suites' | 'versions';
+
+/**
  * One deliberate deviation the reference can be started with (`serve --fault NAME`, `run --fault`),
  * so the harness can prove that the suite meant to catch it does (docs/contracts.md §12).
  */
@@ -9,4 +16,6 @@ export interface Fault {
   readonly description: string;
   /** Ids of spec/rules.yaml the deviation breaks: a case checking one of them must fail. */
   readonly rules: readonly string[];
+  /** The check that must catch it; absent means `suites`. */
+  readonly killedBy?: FaultCheck;
 }

@@ -1,0 +1,47 @@
+/**
+ * The deprecation calendar check of `stet-harness versions`, run by the selftest for faults whose
+ * `killedBy` is `versions`: date-driven rules no suite case can see. The reference is started with a
+ * calendar that decommissions v1 and its clock past that date, so a version still served shows.
+ */
+import { parseServeInfo, targetFromServeInfo } from '../../harness/index.ts';
+import type { RunReport, ToolInfo } from '../../harness/report/model.ts';
+import { checkVersions } from '../../harness/versions/check-versions.ts';
+import { parisDay } from '../../harness/versions/paris-day.ts';
+import { startReference } from '../../reference-aspsp/index.ts';
+import { applyCalendarOverrides, versionCalendar, type CalendarOverrides } from '../../spec/lib/index.ts';
+
+/** v1.4.2 went live on 2026-01-01 (T0), so v1 is decommissioned from 2026-04-01. */
+export const selftestCalendar: CalendarOverrides = { 'v1.4.2': '2026-01-01' };
+
+/** The reference's clock: the day after v1's decommission date, mid-day in Paris. */
+export const selftestClock = new Date('2026-04-02T10:00:00Z');
+
+/** Runs the calendar check against a reference started with `faults` (none for the clean run). */
+export async function runVersionsCheck(options: {
+  pkiDir: string;
+  faults: readonly string[];
+  tool: ToolInfo;
+}): Promise<RunReport> {
+  const reference = await startReference({
+    port: 0,
+    store: { kind: 'memory' },
+    pkiDir: options.pkiDir,
+    mode: 'sandbox',
+    calendar: selftestCalendar,
+    clock: selftestClock,
+    faults: options.faults,
+    log: () => undefined,
+  });
+  try {
+    const name =
+      options.faults.length === 0 ? 'clean reference' : `reference --fault ${options.faults.join(',')}`;
+    return await checkVersions({
+      target: targetFromServeInfo(parseServeInfo(reference.info), { name }),
+      calendar: applyCalendarOverrides(versionCalendar(), selftestCalendar),
+      day: parisDay(selftestClock),
+      tool: options.tool,
+    });
+  } finally {
+    await reference.close();
+  }
+}
