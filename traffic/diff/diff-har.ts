@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { isApiVersion, responseValidator, type ApiVersion } from '../../spec/lib/index.ts';
 import type { Har, HarEntry } from '../har/har.ts';
 import { contentText, headerOf, isRecord, jsonOf } from '../har/har-access.ts';
+import { LearntValues } from './learnt-values.ts';
 
 /** A recorded request as re-sent to the other target (values already mapped to that target's). */
 export interface ResentRequest {
@@ -58,37 +60,6 @@ function linkRelations(value: unknown, path = '$', out = new Map<string, string>
   return out;
 }
 
-/** Learns recorded value → new value for string leaves at the same place (ids, tokens, codes, dates). */
-function learn(recorded: unknown, fresh: unknown, map: Map<string, string>): void {
-  if (typeof recorded === 'string' && typeof fresh === 'string') {
-    if (recorded !== fresh && recorded.length >= 3) map.set(recorded, fresh);
-  } else if (Array.isArray(recorded) && Array.isArray(fresh))
-    recorded.forEach((item, i) => learn(item, fresh[i], map));
-  else if (isRecord(recorded) && isRecord(fresh))
-    for (const [key, child] of Object.entries(recorded)) learn(child, fresh[key], map);
-}
-
-function learnLocation(
-  recorded: string | undefined,
-  fresh: string | undefined,
-  map: Map<string, string>,
-): void {
-  if (recorded === undefined || fresh === undefined) return;
-  const base = 'https://placeholder.invalid';
-  const a = new URL(recorded, base).searchParams;
-  const b = new URL(fresh, base).searchParams;
-  for (const [name, value] of a) {
-    const other = b.get(name);
-    if (other !== null && other !== value && value.length >= 3) map.set(value, other);
-  }
-}
-
-function apply(text: string, map: ReadonlyMap<string, string>): string {
-  let out = text;
-  for (const [from, to] of map) out = out.split(from).join(to);
-  return out;
-}
-
 function versionOf(path: string): ApiVersion | undefined {
   const v = /^\/stet\/psd2\/(v[\d.]+)\//.exec(path)?.[1];
   return v !== undefined && isApiVersion(v) ? v : undefined;
@@ -115,20 +86,33 @@ function schemaVerdict(
  * Sends the recorded requests, in order, to another target and compares each answer with the
  * recorded one: status, error code, schema validity, and the `_links` relations. Values that differ
  * by nature (ids, tokens, codes, dates, request ids) are not compared; they are learnt from each answer
- * and substituted into the later requests, so a recorded flow (token, consent, accounts…) runs on.
+ * and substituted into the later requests, so a recorded flow (token, consent, accounts…) runs on:
+ * JSON leaves at the same place, URL segments and query values (links, `Location`), the attributes of
+ * journey pages (form actions), cookies set, and new PKCE pairs where the verifiers were redacted.
  */
 export async function diffHar(
   har: Har,
   send: (request: ResentRequest) => Promise<ResentResponse>,
 ): Promise<ExchangeDiff[]> {
-  const map = new Map<string, string>();
+  const learnt = new LearntValues();
+  learnt.learnPkce(har);
+  const apply = (text: string): string => learnt.apply(text);
+  // A fresh X-Request-ID per recorded one: a request that reuses an earlier id (the PISP status read
+  // reuses the initiation's) reuses the same fresh id.
+  const requestIds = new Map<string, string>();
   const diffs: ExchangeDiff[] = [];
   for (const [index, entry] of har.log.entries.entries()) {
-    const url = new URL(apply(entry.request.url, map));
+    const url = new URL(apply(entry.request.url));
     const headers: Record<string, string> = {};
     for (const { name, value } of entry.request.headers)
-      if (!recomputed.has(name.toLowerCase())) headers[name.toLowerCase()] = apply(value, map);
-    const body = entry.request.postData === undefined ? undefined : apply(entry.request.postData.text, map);
+      if (!recomputed.has(name.toLowerCase())) headers[name.toLowerCase()] = apply(value);
+    const recordedId = headerOf(entry.request.headers, 'x-request-id');
+    if (recordedId !== undefined) {
+      const fresh = requestIds.get(recordedId) ?? randomUUID();
+      requestIds.set(recordedId, fresh);
+      headers['x-request-id'] = fresh;
+    }
+    const body = entry.request.postData === undefined ? undefined : apply(entry.request.postData.text);
     const response = await send({
       method: entry.request.method,
       host: url.host,
@@ -161,13 +145,9 @@ export async function diffHar(
         differences.push(
           `links at ${path}: recorded [${recordedLinks.get(path) ?? ''}], now [${freshLinks.get(path) ?? ''}]`,
         );
-    learn(recordedJson, freshJson, map);
-    const location = response.headers['location'];
-    learnLocation(
-      headerOf(entry.response.headers, 'location'),
-      Array.isArray(location) ? location[0] : location,
-      map,
-    );
+    if (recordedJson !== undefined) learnt.learnJson(recordedJson, freshJson);
+    else learnt.learnHtml(contentText(entry.response.content) ?? '', response.text);
+    learnt.learnHeaders(entry.response.headers, response.headers);
     diffs.push({ index, request: `${entry.request.method} ${entry.request.url}`, differences });
   }
   return diffs;

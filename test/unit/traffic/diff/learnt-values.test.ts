@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LearntValues } from '../../../../traffic/diff/learnt-values.ts';
+import type { Har, HarEntry } from '../../../../traffic/har/har.ts';
+
+function entry(method: string, url: string, form?: string): HarEntry {
+  return {
+    startedDateTime: '2026-11-22T10:00:00.000Z',
+    time: 1,
+    request: {
+      method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+      ...(form === undefined
+        ? {}
+        : { postData: { mimeType: 'application/x-www-form-urlencoded', text: form } }),
+      headersSize: -1,
+      bodySize: -1,
+    },
+    response: {
+      status: 200,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      content: { size: 0, mimeType: 'text/plain' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 1, receive: 0 },
+  };
+}
+
+describe('LearntValues', () => {
+  it('learns a journey id from the form action of two journey pages', () => {
+    const learnt = new LearntValues();
+    learnt.learnHtml(
+      '<form method="post" action="/stet/psd2/oauth/journeys/OLD-journey"><input name="otp"></form>',
+      '<form method="post" action="/stet/psd2/oauth/journeys/NEW-journey"><input name="otp"></form>',
+    );
+    expect(learnt.apply('https://h/stet/psd2/oauth/journeys/OLD-journey')).toBe(
+      'https://h/stet/psd2/oauth/journeys/NEW-journey',
+    );
+  });
+
+  it('learns nothing from pages whose attributes do not line up', () => {
+    const learnt = new LearntValues();
+    learnt.learnHtml('<form action="/a/OLD-1"></form>', '<a href="/x">x</a><form action="/a/NEW-1"></form>');
+    expect(learnt.apply('/a/OLD-1')).toBe('/a/OLD-1');
+  });
+
+  it('learns ids in link paths and query values, and cookies by name', () => {
+    const learnt = new LearntValues();
+    learnt.learnJson(
+      { _links: { consentApproval: { href: '/authorize?payment_request=old-pay&scope=pisp' } } },
+      { _links: { consentApproval: { href: '/authorize?payment_request=new-pay&scope=pisp' } } },
+    );
+    learnt.learnHeaders(
+      [
+        { name: 'location', value: '/stet/psd2/v1.4.2/payment-requests/old-res' },
+        { name: 'set-cookie', value: 'jid=REDACTED-COOKIE-1; Path=/; HttpOnly' },
+      ],
+      { location: '/stet/psd2/v1.4.2/payment-requests/new-res', 'set-cookie': ['jid=fresh-cookie; Path=/'] },
+    );
+    expect(learnt.apply('/x?payment_request=old-pay /payment-requests/old-res jid=REDACTED-COOKIE-1')).toBe(
+      '/x?payment_request=new-pay /payment-requests/new-res jid=fresh-cookie',
+    );
+  });
+
+  it('pairs each PKCE challenge with the next redacted verifier and makes a fresh matching pair', () => {
+    const har: Har = {
+      log: {
+        version: '1.2',
+        creator: { name: 't', version: '1' },
+        entries: [
+          entry(
+            'GET',
+            'https://h/stet/psd2/oauth/authorize?code_challenge=recorded-challenge&code_challenge_method=S256',
+          ),
+          entry(
+            'POST',
+            'https://h/stet/psd2/oauth/token',
+            'grant_type=authorization_code&code_verifier=REDACTED-CODE-VERIFIER-1',
+          ),
+        ],
+      },
+    };
+    const learnt = new LearntValues();
+    learnt.learnPkce(har);
+    const verifier = learnt.apply('REDACTED-CODE-VERIFIER-1');
+    expect(verifier).not.toBe('REDACTED-CODE-VERIFIER-1');
+    expect(learnt.apply('recorded-challenge')).toBe(
+      createHash('sha256').update(verifier).digest('base64url'),
+    );
+  });
+});
