@@ -7,7 +7,8 @@ import { parsePaymentInitiation } from './payment-initiation.ts';
 import { putPayment } from './payment-record.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { initialPaymentState } from './payment-status.ts';
-import { putPispTokenBinding } from './pisp-token-binding.ts';
+import { getPispTokenBinding, putPispTokenBinding } from './pisp-token-binding.ts';
+import type { PispTokenBinding } from './pisp-token-binding.ts';
 
 /** Name of the payment request body schema in spec/. */
 export const paymentRequestSchema = 'PaymentInitiationRequest';
@@ -29,13 +30,7 @@ export const paymentInitiationRoute: BearerRoute = {
   body: 'json',
   async handler(ctx) {
     const version = ctx.version ?? 'v1';
-    const binding = await requireBinding(ctx);
-    if (binding.kind !== 'first' || binding.paymentId !== undefined) {
-      throw new ApiError('invalid_token', {
-        detail: 'a payment is initiated with a fresh first token only',
-        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
-      });
-    }
+    requireUnusedFirstToken(await requireBinding(ctx));
     const parsed = parsePaymentInitiation(ctx.body, schemaValidator(paymentRequestSchema, version));
     if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
     const { initiation } = parsed;
@@ -55,6 +50,9 @@ export const paymentInitiationRoute: BearerRoute = {
       cancellation: undefined,
     };
     await ctx.store.transaction(async (tx) => {
+      // Read the binding again inside the transaction: two initiations sent at once with one first
+      // token must not both create a payment (the token serves one transaction only).
+      requireUnusedFirstToken(await getPispTokenBinding(tx, ctx.auth.tokenId));
       await putPayment(tx, payment);
       await putPispTokenBinding(tx, ctx.auth.tokenId, { kind: 'first', paymentId: payment.resourceId });
     });
@@ -70,3 +68,13 @@ export const paymentInitiationRoute: BearerRoute = {
     };
   },
 };
+
+/** A payment is initiated with a first token that has not initiated one yet (`401 invalid_token`). */
+function requireUnusedFirstToken(binding: PispTokenBinding | undefined): void {
+  if (binding?.kind !== 'first' || binding.paymentId !== undefined) {
+    throw new ApiError('invalid_token', {
+      detail: 'a payment is initiated with a fresh first token only',
+      headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+    });
+  }
+}
