@@ -1,5 +1,6 @@
 import { isRecord } from '../har/har-access.ts';
 import { errorCodeOf } from './error-code-check.ts';
+import { daysBefore, exchangeDay } from './exchange-day.ts';
 import type { ExchangeView } from './exchange-view.ts';
 import { fail, pass, type Finding, type TrafficCheck } from './finding.ts';
 
@@ -17,7 +18,11 @@ function dateOf(transaction: Record<string, unknown>): string | undefined {
 
 /**
  * Transactions against the request's query: none before dateFrom, none on or after dateTo (exclusive),
- * none older than 90 days before the exchange; a period over 90 days is refused 400 ENDE.
+ * none dated before the bank's today minus 90 days; a period over 90 days is refused 400 ENDE.
+ *
+ * "Today" is the Paris day of the response's own `Date` (else of `startedDateTime`), see
+ * {@link exchangeDay}; a transaction is dated by its bookingDate, else expectedBookingDate, else
+ * transactionDate; dated on today − 90 days is still within the history.
  */
 export class DateRangeCheck implements TrafficCheck {
   check(view: ExchangeView): Finding[] {
@@ -82,20 +87,22 @@ export class DateRangeCheck implements TrafficCheck {
             ),
       );
     }
-    const oldest = new Date(Date.parse(view.entry.startedDateTime) - 90 * day).toISOString().slice(0, 10);
+    const today = exchangeDay(view);
+    const oldest = daysBefore(today.day, 90);
     const old = dated.filter((t) => t.date !== undefined && t.date < oldest);
+    const bound = `${oldest}, 90 days before ${today.day} (Paris day of the ${today.source})`;
     if (old.length > 0)
       findings.push(
         fail(
           'AIS-TRX-HISTORY-90-DAYS',
           view,
-          `${old.length} transaction(s) older than 90 days (before ${oldest})`,
+          `${old.length} transaction(s) dated before ${bound}`,
           `dates >= ${oldest}`,
           old.map((t) => `${t.id} ${t.date}`),
         ),
       );
     else if (dated.length > 0)
-      findings.push(pass('AIS-TRX-HISTORY-90-DAYS', view, `no transaction before ${oldest}`));
+      findings.push(pass('AIS-TRX-HISTORY-90-DAYS', view, `no transaction dated before ${bound}`));
     return findings;
   }
 }

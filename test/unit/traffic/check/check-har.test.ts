@@ -134,6 +134,58 @@ describe('checkHar', () => {
   });
 });
 
+/** The fixture with its transactions exchange (one transaction booked 2025-05-02) served at another time. */
+function servedAt(options: { date?: string; started?: string }): Har {
+  const har = structuredClone(fixture);
+  const tx = har.log.entries[5];
+  if (tx === undefined || !tx.request.url.includes('/transactions')) throw new Error('fixture changed');
+  if (options.started !== undefined) tx.startedDateTime = options.started;
+  tx.response.headers = tx.response.headers.filter((h) => h.name.toLowerCase() !== 'date');
+  if (options.date !== undefined) tx.response.headers.push({ name: 'Date', value: options.date });
+  return har;
+}
+
+function historyFinding(har: Har): { verdict: string; message: string } | undefined {
+  const found = checkHar(har).find((f) => f.rule === 'AIS-TRX-HISTORY-90-DAYS');
+  return found === undefined ? undefined : { verdict: found.verdict, message: found.message };
+}
+
+describe('the 90-day history rule', () => {
+  it('keeps a transaction dated exactly today minus 90 days, by the response Date', () => {
+    expect(historyFinding(servedAt({ date: 'Thu, 31 Jul 2025 10:00:00 GMT' }))).toEqual({
+      verdict: 'passed',
+      message:
+        'no transaction dated before 2025-05-02, 90 days before 2025-07-31 (Paris day of the response Date)',
+    });
+  });
+
+  it('counts days in Paris: 23:30 UTC on 31 July is already 1 August for the bank', () => {
+    expect(historyFinding(servedAt({ date: 'Thu, 31 Jul 2025 23:30:00 GMT' }))).toEqual({
+      verdict: 'failed',
+      message:
+        '1 transaction(s) dated before 2025-05-03, 90 days before 2025-08-01 (Paris day of the response Date)',
+    });
+  });
+
+  it("takes the response's own Date over the recorder's startedDateTime", () => {
+    const late = '2025-12-01T10:00:00.000Z';
+    expect(historyFinding(servedAt({ date: 'Mon, 02 Jun 2025 09:00:06 GMT', started: late }))?.verdict).toBe(
+      'passed',
+    );
+    expect(historyFinding(servedAt({ started: late }))).toEqual({
+      verdict: 'failed',
+      message:
+        '1 transaction(s) dated before 2025-09-02, 90 days before 2025-12-01 (Paris day of the startedDateTime)',
+    });
+  });
+
+  it('falls back to startedDateTime when the response Date is not an HTTP date', () => {
+    expect(
+      historyFinding(servedAt({ date: 'yesterday', started: '2025-07-31T21:59:00.000Z' }))?.message,
+    ).toContain('90 days before 2025-07-31 (Paris day of the startedDateTime)');
+  });
+});
+
 describe('findingsReport', () => {
   it('makes one case per rule, version and institution, failed with the first deviation', () => {
     const report = findingsReport(checkHar(alterHar(fixture).har), {
