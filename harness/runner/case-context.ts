@@ -68,8 +68,11 @@ export class UnboundValueError extends CodedError<'ERR_UNBOUND_VALUE'> {
   }
 }
 
+/** What templates read: the case's values and its clock. */
+export type TemplateScope = Pick<CaseContext, 'vars' | 'clockOffsetMs'>;
+
 /** The value of one reference: a variable, a date expression, or `now`. */
-export function lookup(ctx: CaseContext, ref: string): unknown {
+export function lookup(ctx: TemplateScope, ref: string): unknown {
   const date = parseDateRef(ref);
   if (date !== undefined) return parisDay(caseNow(ctx), date.offsetDays);
   if (ref === 'now') return caseNow(ctx).toISOString();
@@ -81,7 +84,7 @@ export function lookup(ctx: CaseContext, ref: string): unknown {
  * Fills a template. A template that is exactly one `{{ref}}` keeps the value's type (a captured
  * number stays a number); otherwise values are joined as text.
  */
-export function fill(ctx: CaseContext, template: string): unknown {
+export function fill(ctx: TemplateScope, template: string): unknown {
   const parts = parseTemplate(template);
   const only = parts.length === 1 ? parts[0] : undefined;
   if (only !== undefined && 'ref' in only) return lookup(ctx, only.ref);
@@ -89,12 +92,12 @@ export function fill(ctx: CaseContext, template: string): unknown {
 }
 
 /** Fills a template and returns text. */
-export function fillText(ctx: CaseContext, template: string): string {
+export function fillText(ctx: TemplateScope, template: string): string {
   return asText(fill(ctx, template));
 }
 
 /** Fills every string inside a JSON-like value (request bodies, expected values). */
-export function fillDeep(ctx: CaseContext, value: unknown): unknown {
+export function fillDeep(ctx: TemplateScope, value: unknown): unknown {
   if (typeof value === 'string') return fill(ctx, value);
   if (Array.isArray(value)) return value.map((v) => fillDeep(ctx, v));
   if (typeof value === 'object' && value !== null) {
