@@ -3,13 +3,8 @@ import { fill, fillDeep, parisDay, type TemplateScope } from '../../../../harnes
 import { KeyedLock } from '../../../../harness/runner/keyed-lock.ts';
 import { needsRefresh, parseTokenResponse } from '../../../../harness/runner/token-set.ts';
 
-function context(vars: Record<string, unknown>, clockOffsetMs = 0): CaseContext {
-  // Only vars and the clock are read by templates; the rest stays unset on purpose.
-  const partial: Pick<CaseContext, 'vars' | 'clockOffsetMs'> = {
-    vars: new Map(Object.entries(vars)),
-    clockOffsetMs,
-  };
-  return { ...partial } as CaseContext;
+function context(vars: Record<string, unknown>, clockOffsetMs = 0): TemplateScope {
+  return { vars: new Map(Object.entries(vars)), clockOffsetMs };
 }
 
 describe('templates', () => {
