@@ -25,14 +25,24 @@ export interface Recorder {
   stop(): Promise<HarEntry[]>;
 }
 
-function errorBody(code: string, message: string): string {
-  return JSON.stringify({
+/** A JSON error answer of the proxy itself (STET ErrorModel shape, the code in `message`). */
+function errorReply(
+  status: number,
+  code: string,
+  message: string,
+): { statusCode: number; headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({
     timestamp: new Date().toISOString(),
-    status: 502,
-    error: 'Bad Gateway',
+    status,
+    error: status === 421 ? 'Misdirected Request' : 'Bad Gateway',
     message: code,
     detail: message,
   });
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    body,
+  };
 }
 
 /**
@@ -58,11 +68,11 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     const url = new URL(req.url);
     if (!upstream.accepts(url.hostname)) {
       options.onError?.(`refused ${req.method} ${req.url}: not an institution host of the target`);
-      return {
-        statusCode: 421,
-        headers: { 'content-type': 'application/json' },
-        body: errorBody('RECORD_HOST_REFUSED', `${url.hostname} is not an institution host of the target`),
-      };
+      return errorReply(
+        421,
+        'RECORD_HOST_REFUSED',
+        `${url.hostname} is not an institution host of the target`,
+      );
     }
     const startedAt = new Date();
     const requestHeaders = req.rawHeaders.filter(([name]) => isForwardedHeader(name));
@@ -91,6 +101,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         const known = headers[name];
         headers[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
       }
+      // mockttp sends headers as given: without a length the body would end with the connection.
+      headers['content-length'] = String(answer.body.length);
       return { statusCode: answer.status, headers, body: answer.body };
     } catch (error) {
       const message =
@@ -98,11 +110,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
           : String(error);
       options.onError?.(`${req.method} ${req.url}: upstream failed: ${message}`);
-      return {
-        statusCode: 502,
-        headers: { 'content-type': 'application/json' },
-        body: errorBody('RECORD_UPSTREAM_FAILED', message),
-      };
+      return errorReply(502, 'RECORD_UPSTREAM_FAILED', message);
     }
   });
   return {

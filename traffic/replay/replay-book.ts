@@ -121,6 +121,8 @@ export class ReplayBook {
             entry.response.content.encoding === 'base64' ? 'base64' : 'utf8',
           )
         : Buffer.from(echo(text), 'utf8');
+    // mockttp sends headers as given: without a length the body would end with the connection.
+    headers.push(['content-length', String(body.length)]);
     return { status: entry.response.status, headers, body, entry: pattern.index };
   }
 
@@ -148,11 +150,8 @@ export class ReplayBook {
     ];
     const sentId = request.headers['x-request-id'];
     if (sentId !== undefined) headers.push(['x-request-id', sentId]);
-    return {
-      status: noMatchStatus,
-      headers,
-      body: Buffer.from(JSON.stringify(body, null, 2)),
-      entry: undefined,
-    };
+    const bytes = Buffer.from(JSON.stringify(body, null, 2));
+    headers.push(['content-length', String(bytes.length)]);
+    return { status: noMatchStatus, headers, body: bytes, entry: undefined };
   }
 }

@@ -71,7 +71,11 @@ describe('startRecorder', () => {
       dispatcher: agent,
     });
     expect(response.statusCode).toBe(200);
-    expect(await response.body.json()).toMatchObject({ access_token: 'tok-123456' });
+    const text = await response.body.text();
+    expect(response.headers['content-length'], 'a length, so the connection stays open').toBe(
+      String(Buffer.byteLength(text)),
+    );
+    expect(JSON.parse(text)).toMatchObject({ access_token: 'tok-123456' });
     await agent.close();
     expect(seen.at(-1)).toEqual({
       host,

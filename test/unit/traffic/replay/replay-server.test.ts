@@ -39,6 +39,32 @@ describe('startReplayServer over HTTPS (mockttp)', () => {
   });
 });
 
+describe('startReplayServer keep-alive', () => {
+  let server: ReplayServer;
+  beforeAll(async () => {
+    server = await startReplayServer({ har, ca });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  // Regression: answers without Content-Length ended with the connection, one TLS handshake per request.
+  it('answers with a Content-Length, so one connection serves request after request', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host }, connections: 1 });
+    let connections = 0;
+    agent.on('connect', () => {
+      connections += 1;
+    });
+    for (const path of ['/stet/psd2/v1.4.2/accounts', '/nowhere', '/stet/psd2/v1.4.2/accounts', '/nowhere']) {
+      const response = await request(`${server.url}${path}`, { headers: { host }, dispatcher: agent });
+      const body = Buffer.from(await response.body.arrayBuffer());
+      expect(response.headers['content-length'], path).toBe(String(body.length));
+    }
+    await agent.close();
+    expect(connections).toBeLessThan(4);
+  });
+});
+
 describe('startReplayServer with mutual TLS', () => {
   const clientCa = issueCertificate({ commonName: 'TPP CA', usage: 'ca' });
   const qwac = issueCertificate({ ca: clientCa, commonName: 'tpp', usage: 'clientAuth' });
