@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { replayArguments, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
+import { fuzzMachines, replayArguments, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
 import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
@@ -21,6 +21,7 @@ interface FuzzCliOptions {
   version: string;
   fault: string[];
   out: string;
+  machine: string | undefined;
 }
 
 /**
@@ -32,13 +33,14 @@ export function register(program: Command): void {
   program
     .command('fuzz')
     .description(
-      'model-based property runs over the consent, links and token state machines, replayable by seed',
+      'model-based property runs over the consent-and-links, token and payment state machines, replayable by seed',
     )
     .option('--target <file>', 'target file with the sandbox capability; default: the embedded reference')
     .option('--runs <n>', 'number of random command sequences', '25')
     .option('--seed <seed>', 'fast-check seed (replay a failure with its seed and path)')
     .option('--path <path>', 'fast-check path of a failure: replays its shrunk sequence')
     .option('--replay-path <path>', 'which commands of the sequence ran (printed with the failure)')
+    .option('--machine <name>', `only this state machine: ${fuzzMachines.join(' or ')} (a replay names it)`)
     .option('--institution <code>', 'institution code (default: the first with the sandbox)')
     .option('--version <version>', 'v1.4.2 or v1.6.2', 'v1.6.2')
     .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
@@ -55,6 +57,15 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not fuzzed`, {
       hint: 'use v1.4.2 or v1.6.2',
     });
+  const machine = fuzzMachines.find((name) => name === options.machine);
+  if (options.machine !== undefined && machine === undefined)
+    throw new FuzzOptionError(
+      'ERR_FUZZ_OPTION',
+      `--machine ${options.machine} is not a fuzzed state machine`,
+      {
+        hint: `use ${fuzzMachines.join(' or ')}`,
+      },
+    );
   if (options.target !== undefined && options.fault.length > 0)
     throw new FuzzOptionError('ERR_FUZZ_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
@@ -84,6 +95,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
       ...(options.path === undefined ? {} : { path: options.path }),
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
       ...(options.institution === undefined ? {} : { institution: options.institution }),
+      ...(machine === undefined ? {} : { machine }),
     });
     const failure = outcome.failure;
     if (failure !== undefined) {

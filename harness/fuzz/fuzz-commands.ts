@@ -1,6 +1,7 @@
 /**
  * The commands of the fuzzer (fast-check `AsyncCommand`s): consent changes and reads, token life
- * (refresh, expiry by the sandbox clock, revocation, a new login), and malformed requests. Each
+ * (refresh, expiry by the sandbox clock, revocation, a new login) and malformed requests; the payment
+ * state machine is in payment-commands.ts. Each
  * updates the model as the seed says and checks the target's answer against it.
  */
 import fc from 'fast-check';
@@ -15,6 +16,7 @@ import {
   type FuzzReal,
 } from './fuzz-model.ts';
 import { malformedRequest, type MalformedRequest } from './malformed-requests.ts';
+import { paymentTokensEnded } from './payment-commands.ts';
 
 type Command = fc.AsyncCommand<FuzzModel, FuzzReal>;
 
@@ -157,6 +159,7 @@ class Expire implements Command {
   async run(model: FuzzModel, real: FuzzReal): Promise<void> {
     await real.session.travel('PT3601S');
     model.tokens = 'expired';
+    paymentTokensEnded(model);
   }
   toString(): string {
     return 'Travel(PT3601S)';
@@ -170,6 +173,7 @@ class Revoke implements Command {
   async run(model: FuzzModel, real: FuzzReal): Promise<void> {
     await real.session.revokeTokens();
     model.tokens = 'revoked';
+    paymentTokensEnded(model);
     const exchange = await real.session.token({
       grant_type: 'refresh_token',
       client_id: real.session.tpp.clientId,
@@ -233,4 +237,10 @@ export const fuzzCommands: Array<fc.Arbitrary<Command>> = [
   fc.constant(new Revoke()),
   fc.constant(new Login()),
   malformedRequest.map((request) => new Malformed(request)),
+];
+
+/** Token events mixed into the payment machine: the PSU's clock passing 3600 s, its tokens revoked. */
+export const paymentTokenEvents: Array<fc.Arbitrary<Command>> = [
+  fc.constant(new Expire()),
+  fc.constant(new Revoke()),
 ];

@@ -32,18 +32,47 @@ export interface FuzzModel {
   consent: ModelConsent | undefined;
   /** valid; expired (3600 s passed, refresh works); revoked (refresh refused too). */
   tokens: 'valid' | 'expired' | 'revoked';
+  /** The payment the TPP initiated last, or none yet. */
+  payment: ModelPayment | undefined;
+}
+
+/** A payment request as the seed predicts it (statuses of STET `PaymentInformationStatusCode`). */
+export interface ModelPayment {
+  /** RCVD posted; ACTC consented by the PSU; PDNG confirmed; RJCT refused or cancelled. */
+  status: 'RCVD' | 'ACTC' | 'PDNG' | 'RJCT';
+  /** With RJCT: CUST refused by the PSU, DS02 cancelled. */
+  reason: 'CUST' | 'DS02' | undefined;
+  /** The PSU's journey has run (consented or refused): its consent link is spent. */
+  journeyDone: boolean;
+  /** The PKCE exchange gave the second token. */
+  secondToken: boolean;
+  /** False once the PSU's clock passed the tokens' lifetime or its tokens were revoked. */
+  tokensUsable: boolean;
+}
+
+/** The target side of the payment: what the TPP holds. */
+export interface RealPayment {
+  firstToken: string;
+  secondToken: string | undefined;
+  /** The Location of the initiation (the payment's path). */
+  location: string;
+  /** The X-Request-ID of the initiation: status reads must repeat it. */
+  requestId: string;
+  consentLink: string;
 }
 
 /** The target side: the session and the token set the TPP holds. */
 export interface FuzzReal {
   session: FuzzSession;
   tokens: FuzzTokens;
+  payment?: RealPayment;
 }
 
 /** The target answered something the model rules out. */
 export class FuzzMismatch extends CodedError<'ERR_FUZZ_MISMATCH'> {}
 
-function mismatch(message: string, exchange: HttpExchange | undefined): never {
+/** Throws a {@link FuzzMismatch} quoting the answer. */
+export function mismatch(message: string, exchange: HttpExchange | undefined): never {
   const seen = exchange === undefined ? '' : ` (got ${exchange.status} ${exchange.text.slice(0, 300)})`;
   throw new FuzzMismatch('ERR_FUZZ_MISMATCH', `${message}${seen}`);
 }

@@ -3,10 +3,11 @@
  * capability): a fresh sandbox clone of a persona, its PSU journey and token exchange, and signed
  * resource calls as the main TPP.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CodedError } from '../../lib/coded-error.ts';
 import type { HttpExchange, StetClient } from '../client/stet-client.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
+import type { JourneyOutcome } from '../suite/suite-definition.ts';
 import { institutionHost, type InstitutionTarget, type Target } from '../targets/target-definition.ts';
 
 /** Why a fuzz session could not be set up: the target, not the property, is the problem. */
@@ -103,6 +104,53 @@ export class FuzzSession {
     return tokens;
   }
 
+  /** The PISP first token: client credentials, from the TPP certificate alone (seed: Authentication 5). */
+  async firstPispToken(): Promise<HttpExchange> {
+    return this.token({
+      grant_type: 'client_credentials',
+      client_id: this.#target.tpp.clientId,
+      scope: 'pisp',
+    });
+  }
+
+  /**
+   * Takes the PSU through a payment's consent link (or a cancellation's) with PKCE, as a TPP does:
+   * the callback query on `redirectUri` and the code_verifier to exchange its code with.
+   */
+  async paymentJourney(
+    link: string,
+    redirectUri: string,
+    outcome: JourneyOutcome,
+  ): Promise<{ callback: Record<string, string>; verifier: string; state: string }> {
+    const host = institutionHost(this.#target, this.institution.code);
+    const url = new URL(link, `https://${host}`);
+    const verifier = randomBytes(32).toString('base64url');
+    const state = randomBytes(8).toString('hex');
+    url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+    url.searchParams.set('code_challenge_method', 'S256');
+    const defaults: Record<string, string> = {
+      response_type: 'code',
+      client_id: this.#target.tpp.clientId,
+      redirect_uri: redirectUri,
+      scope: 'pisp',
+      state,
+    };
+    for (const [name, value] of Object.entries(defaults))
+      if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+    const result = await this.#journeys.run({
+      institution: this.institution.code,
+      authorizeUrl: url.href,
+      redirectUri,
+      identifier: this.#identifier,
+      otp: this.#otp,
+      outcome,
+      travel: async (duration) => {
+        await this.travel(duration);
+      },
+    });
+    return { callback: result.callback, verifier, state: url.searchParams.get('state') ?? state };
+  }
+
   /** POSTs a token form. */
   async token(form: Record<string, string>): Promise<HttpExchange> {
     return this.#client.send({
@@ -126,12 +174,15 @@ export class FuzzSession {
     token: string;
     body?: string;
     contentType?: string;
+    /** X-Request-ID to send (payment status reads must repeat the initiation's); random otherwise. */
+    requestId?: string;
   }): Promise<HttpExchange> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${options.token}`,
       accept: 'application/json',
       'psu-ip-address': '192.0.2.10',
     };
+    if (options.requestId !== undefined) headers['x-request-id'] = options.requestId;
     if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
     return this.#client.send({
       institution: this.institution.code,

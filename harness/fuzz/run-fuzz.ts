@@ -1,5 +1,5 @@
 /**
- * `fuzz`: fast-check model-based runs over the consent-and-links and token state machines, with
+ * `fuzz`: fast-check model-based runs over the consent-and-links, token and payment state machines, with
  * malformed requests mixed in, against any target with the sandbox capability. Each run clones a
  * fresh PSU, logs it in, then plays a random command sequence against the model; a failure is shrunk
  * and reported with the seed and path that replay it.
@@ -13,9 +13,10 @@ import { summarize, type CaseResult, type RunReport, type ToolInfo } from '../re
 import { redactRunReport } from '../report/redact.ts';
 import { SecretSet } from '../report/secret-set.ts';
 import type { Target } from '../targets/target-definition.ts';
-import { fuzzCommands } from './fuzz-commands.ts';
+import { fuzzCommands, paymentTokenEvents } from './fuzz-commands.ts';
 import { FuzzMismatch, type FuzzModel, type FuzzReal, type ModelAccount } from './fuzz-model.ts';
 import { fieldOf, FuzzSession, FuzzSetupError } from './fuzz-session.ts';
+import { paymentCommands } from './payment-commands.ts';
 
 /** Options of {@link runFuzz}. */
 export interface FuzzOptions {
@@ -33,11 +34,15 @@ export interface FuzzOptions {
   /** Persona cloned for each run (default alice). */
   persona?: string;
   maxCommands?: number;
+  /** Only this state machine (a replay names it); default: each in turn, `runs` sequences each. */
+  machine?: FuzzMachine;
   tool: ToolInfo;
 }
 
 /** A failing sequence, shrunk. */
 export interface FuzzFailure {
+  /** The state machine whose property failed. */
+  machine: FuzzMachine;
   seed: number;
   path: string;
   /** Which generated commands ran (fast-check `replayPath` of `fc.commands`). */
@@ -54,25 +59,66 @@ export interface FuzzOutcome {
   runs: number;
 }
 
-/** Rules the model checks: a failure is reported against them. */
-export const fuzzRules = [
-  'CNS-REPLACES-PREVIOUS',
-  'CNS-EMPTY-REVOKES-ALL',
-  'AIS-ACC-NO-CONSENT-LISTS-ALL',
-  'AIS-ACC-NO-CONSENT-NO-CARDS',
-  'AIS-ACC-CONSENTED-ONLY',
-  'AIS-ACC-BALANCES-WHEN-CONSENTED',
-  'AIS-ACC-LINK-BALANCES',
-  'AIS-ACC-LINK-TRANSACTIONS',
-  'AIS-ACC-LINK-IDENTITY',
-  'AIS-ACC-NOT-CONSENTED-NGAC',
-  'TOK-ACCESS-EXPIRES',
-  'TOK-REFRESH-REVOKES-OLD-ACCESS',
-  'TOK-REVOKE-ACCESS-REVOKES-REFRESH',
-  'BAD-NEVER-5XX',
-  'BAD-NOTHING-CHANGES',
-  'BAD-CATALOGUE-CODE',
-];
+/**
+ * The state machines fuzzed, each its own property (and result): `ais`, consent, links and tokens with
+ * malformed requests; `payments`, initiation, PSU journey, confirmation, cancellation and status. Apart
+ * so a short payment flow is not drowned in consent commands, and each replays on its own.
+ */
+export const fuzzMachines = ['ais', 'payments'] as const;
+/** One of {@link fuzzMachines}. */
+export type FuzzMachine = (typeof fuzzMachines)[number];
+
+const machineCommands = { ais: fuzzCommands, payments: [...paymentCommands, ...paymentTokenEvents] };
+
+const machineCase: Record<FuzzMachine, { id: string; title: string }> = {
+  ais: {
+    id: 'consent-links-tokens',
+    title: 'Random consent, link, token and malformed-input sequences agree with the model',
+  },
+  payments: {
+    id: 'payments',
+    title:
+      'Random payment initiation, journey, confirmation, cancellation and status sequences agree with the model',
+  },
+};
+
+/** Rules the model checks, per machine: a failure is reported against them. */
+export const machineRules: Record<FuzzMachine, readonly string[]> = {
+  ais: [
+    'CNS-REPLACES-PREVIOUS',
+    'CNS-EMPTY-REVOKES-ALL',
+    'AIS-ACC-NO-CONSENT-LISTS-ALL',
+    'AIS-ACC-NO-CONSENT-NO-CARDS',
+    'AIS-ACC-CONSENTED-ONLY',
+    'AIS-ACC-BALANCES-WHEN-CONSENTED',
+    'AIS-ACC-LINK-BALANCES',
+    'AIS-ACC-LINK-TRANSACTIONS',
+    'AIS-ACC-LINK-IDENTITY',
+    'AIS-ACC-NOT-CONSENTED-NGAC',
+    'TOK-ACCESS-EXPIRES',
+    'TOK-REFRESH-REVOKES-OLD-ACCESS',
+    'TOK-REVOKE-ACCESS-REVOKES-REFRESH',
+    'BAD-NEVER-5XX',
+    'BAD-NOTHING-CHANGES',
+    'BAD-CATALOGUE-CODE',
+  ],
+  payments: [
+    'PIS-FIRST-TOKEN',
+    'PIS-INITIATE',
+    'PIS-SUCCESS-CALLBACK',
+    'PIS-UNSUCCESSFUL-CALLBACK',
+    'PIS-CONFIRMATION-NEEDS-SECOND-TOKEN',
+    'PIS-CONFIRMATION-200',
+    'PIS-STATUS-PDNG',
+    'PIS-GET-STATUS',
+    'PIS-GET-SAME-X-REQUEST-ID',
+    'PIS-CANCEL',
+    'PIS-CANCEL-NO-CONFIRMATION',
+  ],
+};
+
+/** Every rule the fuzzer checks. */
+export const fuzzRules: readonly string[] = [...machineRules.ais, ...machineRules.payments];
 
 /** Runs the fuzzer (see the module summary). Never throws for a target fault: it is in the report. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
@@ -103,59 +149,76 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       secrets.add('access_token', tokens.access);
       secrets.add('refresh_token', tokens.refresh);
       const accounts = await listAccounts(session, version, tokens.access);
-      return { model: { version, accounts, consent: undefined, tokens: 'valid' }, real: { session, tokens } };
+      return {
+        model: { version, accounts, consent: undefined, tokens: 'valid', payment: undefined },
+        real: { session, tokens },
+      };
     };
-    const property = fc.asyncProperty(
-      fc.commands(fuzzCommands, {
-        maxCommands: options.maxCommands ?? 12,
-        ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
-      }),
-      async (commands) => {
-        try {
-          const { model, real } = await setup();
-          await fc.asyncModelRun(() => ({ model, real }), commands);
-        } catch (error) {
-          // A broken set-up is the harness's or the target's plumbing, not a counterexample.
-          if (error instanceof FuzzSetupError || (isCodedError(error) && !(error instanceof FuzzMismatch)))
-            setupError ??= error;
-          throw error;
-        }
-      },
-    );
-    const details = await fc.check(property, {
-      numRuns: options.runs ?? 25,
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      ...(options.path === undefined ? {} : { path: options.path }),
-    });
-    const failure: FuzzFailure | undefined =
-      details.failed && setupError === undefined
-        ? {
-            seed: details.seed,
-            path: details.counterexamplePath ?? '',
-            ...sequenceOf(rendered(details.counterexample?.[0])),
-            message:
-              details.errorInstance instanceof Error
-                ? details.errorInstance.message
-                : String(details.errorInstance),
+    const results: CaseResult[] = [];
+    let failure: FuzzFailure | undefined;
+    let runs = 0;
+    for (const machine of options.machine === undefined ? fuzzMachines : [options.machine]) {
+      const started = Date.now();
+      setupError = undefined;
+      const property = fc.asyncProperty(
+        fc.commands(machineCommands[machine], {
+          maxCommands: options.maxCommands ?? 12,
+          ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+        }),
+        async (commands) => {
+          try {
+            const { model, real } = await setup();
+            await fc.asyncModelRun(() => ({ model, real }), commands);
+          } catch (error) {
+            // A broken set-up is the harness's or the target's plumbing, not a counterexample.
+            if (error instanceof FuzzSetupError || (isCodedError(error) && !(error instanceof FuzzMismatch)))
+              setupError ??= error;
+            throw error;
           }
-        : undefined;
-    const result = caseResult({
-      version,
-      institution: institution.code,
-      durationMs: Date.now() - startedAt.getTime(),
-      failure,
-      setupError,
-    });
-    return { report: reportOf(result, options, startedAt, secrets), failure, runs: details.numRuns };
+        },
+      );
+      const details = await fc.check(property, {
+        numRuns: options.runs ?? 25,
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.path === undefined ? {} : { path: options.path }),
+      });
+      runs += details.numRuns;
+      const found: FuzzFailure | undefined =
+        details.failed && setupError === undefined
+          ? {
+              machine,
+              seed: details.seed,
+              path: details.counterexamplePath ?? '',
+              ...sequenceOf(rendered(details.counterexample?.[0])),
+              message:
+                details.errorInstance instanceof Error
+                  ? details.errorInstance.message
+                  : String(details.errorInstance),
+            }
+          : undefined;
+      failure ??= found;
+      results.push(
+        caseResult({
+          machine,
+          version,
+          institution: institution.code,
+          durationMs: Date.now() - started,
+          failure: found,
+          setupError,
+        }),
+      );
+    }
+    return { report: reportOf(results, options, startedAt, secrets), failure, runs };
   } catch (error) {
     const result = caseResult({
+      machine: options.machine ?? 'ais',
       version,
       institution: institution?.code ?? '-',
       durationMs: Date.now() - startedAt.getTime(),
       failure: undefined,
       setupError: error,
     });
-    return { report: reportOf(result, options, startedAt, secrets), failure: undefined, runs: 0 };
+    return { report: reportOf([result], options, startedAt, secrets), failure: undefined, runs: 0 };
   } finally {
     await client.close();
   }
@@ -175,6 +238,7 @@ async function listAccounts(session: FuzzSession, version: string, token: string
 }
 
 function caseResult(options: {
+  machine: FuzzMachine;
   version: string;
   institution: string;
   durationMs: number;
@@ -183,11 +247,11 @@ function caseResult(options: {
 }): CaseResult {
   const base = {
     suite: 'fuzz',
-    case: 'consent-links-tokens',
-    title: 'Random consent, link, token and malformed-input sequences agree with the model',
+    case: machineCase[options.machine].id,
+    title: machineCase[options.machine].title,
     version: options.version,
     institution: options.institution,
-    rules: fuzzRules.map((id) => ({
+    rules: machineRules[options.machine].map((id) => ({
       id,
       title: getRule(id)?.title ?? id,
       section: getRule(id)?.section ?? '',
@@ -213,16 +277,22 @@ function caseResult(options: {
   };
 }
 
-function reportOf(result: CaseResult, options: FuzzOptions, startedAt: Date, secrets: SecretSet): RunReport {
+function reportOf(
+  results: CaseResult[],
+  options: FuzzOptions,
+  startedAt: Date,
+  secrets: SecretSet,
+): RunReport {
+  const result = results[0];
   return redactRunReport(
     {
       tool: options.tool,
       target: { name: options.target.name, baseUrl: options.target.baseUrl },
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      matrix: { versions: [result.version], institutions: [result.institution] },
-      summary: summarize([result]),
-      results: [result],
+      matrix: { versions: [result?.version ?? '-'], institutions: [result?.institution ?? '-'] },
+      summary: summarize(results),
+      results,
     },
     secrets,
   );
@@ -246,5 +316,5 @@ function sequenceOf(rendered: string): { commands: string; replayPath: string } 
 
 /** The `stet-harness fuzz` arguments that replay a failure. */
 export function replayArguments(failure: FuzzFailure): string {
-  return `stet-harness fuzz --seed ${failure.seed} --path ${failure.path} --replay-path ${failure.replayPath}`;
+  return `stet-harness fuzz --machine ${failure.machine} --seed ${failure.seed} --path ${failure.path} --replay-path ${failure.replayPath}`;
 }

@@ -20,13 +20,16 @@ describe('stet-harness fuzz', () => {
   it('runs clean against the reference', async () => {
     const outcome = await runFuzz({ target: await target([]), runs: 5, seed: 42, tool });
     expect(outcome.failure).toBeUndefined();
-    expect(outcome.report.results[0]?.status).toBe('passed');
-    expect(outcome.runs).toBe(5);
+    expect(outcome.report.results.map((r) => `${r.case}: ${r.status}`)).toEqual([
+      'consent-links-tokens: passed',
+      'payments: passed',
+    ]);
+    expect(outcome.runs).toBe(10);
   }, 120_000);
 
   it('finds and shrinks a consent merged instead of replaced, and replays it from seed and path', async () => {
     const faulty = await target(['consent-merged']);
-    const outcome = await runFuzz({ target: faulty, runs: 40, seed: 7, tool });
+    const outcome = await runFuzz({ target: faulty, runs: 40, seed: 7, machine: 'ais', tool });
     const failure = outcome.failure;
     expect(failure).toBeDefined();
     if (failure === undefined) return;
@@ -45,8 +48,52 @@ describe('stet-harness fuzz', () => {
       seed: failure.seed,
       path: failure.path,
       replayPath: failure.replayPath,
+      machine: 'ais',
       tool,
     });
     expect(replay.failure?.commands).toBe(failure.commands);
+  }, 240_000);
+
+  it('finds and shrinks a confirmation accepted with the first PISP token, and replays it', async () => {
+    const faulty = await target(['first-token-confirms']);
+    const outcome = await runFuzz({ target: faulty, runs: 25, seed: 3, tool });
+    const failure = outcome.failure;
+    expect(failure).toBeDefined();
+    if (failure === undefined) return;
+    expect(failure.machine).toBe('payments');
+    // Shrunk to the shortest path into the bug: a payment, the PSU's consent, the wrong token.
+    expect(failure.commands.split('\n')).toEqual([
+      expect.stringMatching(/^InitiatePayment\(/),
+      'PaymentJourney(consent)',
+      'ConfirmPayment(first token)',
+    ]);
+    expect(failure.message).toContain('with the first token: expected a 4xx refusal (got 200');
+    const payments = outcome.report.results.find((r) => r.case === 'payments');
+    expect(payments?.status).toBe('failed');
+    expect(payments?.failure?.message).toContain(`--machine payments --seed ${failure.seed}`);
+    const consent = outcome.report.results.find((r) => r.case === 'consent-links-tokens');
+    expect(consent?.status).toBe('passed');
+    const replay = await runFuzz({
+      target: faulty,
+      runs: 25,
+      seed: failure.seed,
+      path: failure.path,
+      replayPath: failure.replayPath,
+      machine: 'payments',
+      tool,
+    });
+    expect(replay.failure?.commands).toBe(failure.commands);
+  }, 240_000);
+
+  it('finds a payment status answered for another X-Request-ID than the initiation', async () => {
+    const outcome = await runFuzz({
+      target: await target(['payment-request-id-not-compared']),
+      runs: 25,
+      seed: 3,
+      machine: 'payments',
+      tool,
+    });
+    expect(outcome.failure?.commands.split('\n').at(-1)).toBe('ReadPayment(other X-Request-ID)');
+    expect(outcome.failure?.message).toContain('another X-Request-ID');
   }, 240_000);
 });
