@@ -93,3 +93,26 @@ describe('stet-harness selftest', () => {
     expect(html).toContain('valu-during-batch');
   }, 120_000);
 });
+
+describe('a fault killed by the versions check', () => {
+  it('is judged by the deprecation calendar check, which the clean reference passes', async () => {
+    const versionOutcome = await runSelftest({
+      suites: loadSuites([smoke], { has: (id) => getRule(id) !== undefined }),
+      faults: [fault('version-not-decommissioned')],
+      filter: { suites: [], rules: [], versions: [], institutions: [], tags: [] },
+      cleanOnlyFaultRules: true,
+      concurrency: 4,
+      parallelFaults: 1,
+      tool: { name: 'stet-harness', version: 'test' },
+    });
+    // The clean run is the calendar check alone: every institution × version where v1 is gone.
+    const clean = versionOutcome.clean.results;
+    expect(clean.every((r) => r.suite === 'versions' && r.status === 'passed')).toBe(true);
+    expect(clean.filter((r) => r.version === 'v1').length).toBeGreaterThan(0);
+    const verdict = versionOutcome.matrix.faults[0];
+    expect(verdict?.outcome).toBe('killed');
+    expect(new Set(verdict?.killers.map((k) => `${k.suite}/${k.case}@${k.version}`))).toEqual(
+      new Set(['versions/deprecation-calendar@v1']),
+    );
+  }, 180_000);
+});
