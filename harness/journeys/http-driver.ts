@@ -19,6 +19,8 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
     async run(input: JourneyInput): Promise<JourneyResult> {
       const exchanges: HttpExchange[] = [];
       const cookies = new Map<string, string>();
+      // Which screens the bank showed (e.g. no identification page when the TPP supplied the PSU).
+      const pageFields = new Set<string>();
       const fail: (message: string) => never = (message) => {
         throw new JourneyError({ message, exchanges });
       };
@@ -46,7 +48,11 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
         if (exchange.status >= 300 && exchange.status < 400 && location !== undefined) {
           const next = new URL(location, url);
           if (`${next.origin}${next.pathname}` === stripQuery(input.redirectUri)) {
-            return { callback: Object.fromEntries(next.searchParams), exchanges };
+            return {
+              callback: Object.fromEntries(next.searchParams),
+              exchanges,
+              pageFields: [...pageFields],
+            };
           }
           url = next;
           method = 'GET';
@@ -57,6 +63,7 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
         const form = parseForm(exchange.text);
         if (form === undefined) fail(`journey page ${url.pathname} has no form${errorSuffix(exchange.text)}`);
         if (form.method !== 'post') fail(`journey form of ${url.pathname} is not method="post"`);
+        for (const field of form.fields) if (field.name !== '') pageFields.add(field.name);
         if (input.outcome === 'timeout' && !travelled) {
           if (input.travel === undefined)
             fail('the timeout outcome needs the sandbox capability (time travel)');

@@ -29,6 +29,11 @@ export interface JourneyResult {
   /** HTTP exchanges the driver made (http driver); empty for a real browser. */
   exchanges: HttpExchange[];
   screenshot?: Screenshot;
+  /**
+   * Names of the form fields of every page shown, each once in order of first appearance (`identifier`,
+   * `otp`, `decision`, `account`); undefined when the driver cannot see the pages (manual, scripted browser).
+   */
+  pageFields?: string[];
 }
 
 /** Why a journey could not reach the callback: the bank's pages did something unexpected. */

@@ -39,6 +39,7 @@ export function setupSteps(definition: CaseDefinition): SetupStep[] {
           link: undefined,
           redirectUri: undefined,
           clientId: undefined,
+          account: undefined,
         },
         expect: { ...noExpectations, json: [{ path: '$.code', exists: true }] },
         capture: {},

@@ -1,12 +1,13 @@
 /**
  * Evaluates the expectations of a step on its outcome: status, error code, headers, schema, JSONPath
- * checks, `every`, and `_links` presence. Returns every failure (not only the first), each with
+ * checks, `every`, `_links` presence and the fields a journey's pages showed. Returns every failure (not only the first), each with
  * expected and actual.
  */
 import { lookupError } from '../../spec/lib/index.ts';
 import type { Expectations, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
 import { queryJson } from './json-path.ts';
+import { checkPageFields } from './page-fields.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 
 /** A schema validator by name (spec/lib `schemaValidator`), injected so the engine stays testable. */
@@ -114,6 +115,7 @@ export function evaluateExpectations(
         });
     }
   }
+  if (expect.pageFields !== undefined) failures.push(...checkPageFields(expect.pageFields, outcome));
   return failures;
 }
 

@@ -12,6 +12,8 @@ export interface StepOutcome {
   body: unknown;
   /** Raw body text, for messages. */
   text: string;
+  /** Journey steps: form field names of the pages shown, when the driver could see them. */
+  pageFields?: string[];
 }
 
 /** First value of a header (lower-case name). */

@@ -62,6 +62,10 @@ function checkCase(c: RawCase, pointer: string, report: (pointer: string, messag
           `link "${link}" is not captured by an earlier step`,
         );
       }
+      if (step.expect?.pageFields !== undefined && step.journey === undefined) {
+        // Only a journey shows pages; elsewhere the expectation could never be judged.
+        report(`${at}/expect/pageFields`, 'pageFields applies to journey steps only');
+      }
       for (const [path, pattern] of regexesOf(step)) {
         try {
           new RegExp(pattern);

@@ -143,6 +143,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         link: j.link,
         redirectUri: j.redirectUri,
         clientId: j.clientId,
+        account: j.account,
       },
     };
   }
@@ -204,5 +205,7 @@ function normalizeExpect(raw: RawExpect | undefined): Expectations {
   if (e.error !== undefined) out.error = e.error;
   if (e.schema !== undefined) out.schema = e.schema;
   if (e.text !== undefined) out.text = e.text;
+  if (e.pageFields !== undefined)
+    out.pageFields = { present: e.pageFields.present ?? [], absent: e.pageFields.absent ?? [] };
   return out;
 }

@@ -96,6 +96,7 @@ export interface RawJourney {
   link?: string;
   redirectUri?: string;
   clientId?: string;
+  account?: string;
 }
 
 /** A token step as written (object form). */
@@ -137,4 +138,5 @@ export interface RawExpect {
   json?: Array<Check & { path: string }>;
   every?: Array<Check & { path: string }>;
   links?: RawLinks | RawLinks[];
+  pageFields?: { present?: string[]; absent?: string[] };
 }

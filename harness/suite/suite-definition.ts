@@ -109,6 +109,11 @@ export interface Expectations {
   json: PathCheck[];
   every: PathCheck[];
   links: LinksCheck[];
+  /**
+   * Form field names the journey's pages showed (`identifier`, `otp`, `decision`, `account`): which
+   * screens the bank put in front of the PSU. Journey steps only.
+   */
+  pageFields?: { present: string[]; absent: string[] };
 }
 
 /** Where a capture takes its value from. */
@@ -164,6 +169,8 @@ export interface JourneyAction {
   link: string | undefined;
   redirectUri: string | undefined;
   clientId: string | undefined;
+  /** PISP account choice (templated IBAN); the first offered account when undefined. */
+  account: string | undefined;
 }
 
 /** Grant types of the token step. */

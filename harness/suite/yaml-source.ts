@@ -1,7 +1,21 @@
 /**
  * YAML parsing that keeps source positions, so every later complaint can name `file:line:column`.
  */
-import { LineCounter, isMap, isNode, isPair, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import {
+  LineCounter,
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Document,
+} from 'yaml';
+
+/** Aliases a document may expand to; more is an alias bomb (a few lines growing into gigabytes). */
+const maxAliasCount = 100;
 
 /** A parsed YAML file: its plain value plus a way back from a JSON pointer to the source line. */
 export interface YamlSource {
@@ -41,8 +55,34 @@ export function parseYamlSource(file: string, text: string): YamlParseResult {
         .map((e) => ({ where: at(e.pos[0]), message: e.message.split('\n')[0] ?? e.message })),
     };
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount });
+  } catch (error) {
+    // yaml throws a bare ReferenceError for an alias bomb: report it like any other problem of the file.
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    return {
+      ok: false,
+      problems: [
+        {
+          where: at(firstAliasOffset(doc)),
+          message: `too many alias expansions (more than ${maxAliasCount}): write the values out or use fewer nested aliases`,
+        },
+      ],
+    };
+  }
   return { ok: true, source: { file, value, locate: (pointer) => at(offsetOf(doc, pointer)) } };
+}
+
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      if (isAlias(node)) offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 function offsetOf(doc: Document, pointer: string): number {

@@ -53,6 +53,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
       identifier: ctx.psu.identifier,
       otp: ctx.psu.otp,
       outcome: action.outcome,
+      account: action.account === undefined ? undefined : fillText(ctx, action.account),
       travel: ctx.sandbox
         ? async (duration) => {
             await moveClock(ctx, { travel: duration });
@@ -70,6 +71,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
         headers: {},
         body: result.callback,
         text: new URLSearchParams(result.callback).toString(),
+        ...(result.pageFields === undefined ? {} : { pageFields: result.pageFields }),
       },
       exchanges: result.exchanges,
       ...(result.screenshot === undefined ? {} : { screenshot: result.screenshot }),

@@ -90,6 +90,11 @@ describe('httpJourneyDriver', () => {
     expect(fixture.seen.every((r) => !r.clientCertificate)).toBe(true);
   });
 
+  it('reports the field names of the pages it went through, each once', async () => {
+    const result = await httpJourneyDriver(stet).run(input());
+    expect(result.pageFields).toEqual(['identifier', 'step', 'otp', 'account', 'decision']);
+  });
+
   it('chooses the requested account', async () => {
     expect((await httpJourneyDriver(stet).run(input({ account: 'FR76B' }))).callback['code']).toBe(
       'code-FR76B',

@@ -104,4 +104,34 @@ describe('parseSuite', () => {
         .length,
     ).toBeGreaterThan(0);
   });
+
+  it('reports an alias bomb as a suite problem at the first alias, not a ReferenceError', () => {
+    const names = 'abcdefg';
+    const lines = ['suite: x', 'a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < names.length; i += 1) {
+      const ref = `*${names[i - 1]}`;
+      lines.push(`${names[i]}: &${names[i]} [${Array(10).fill(ref).join(', ')}]`);
+    }
+    expect(problemsOf(`${lines.join('\n')}\n`)).toEqual([
+      expect.stringMatching(/^s\.yaml:3:8 too many alias expansions/),
+    ]);
+  });
+
+  it('reads a journey account choice and page field expectations', () => {
+    const text = valid.replace(
+      '      - journey: refuse',
+      "      - journey: { outcome: consent, account: '{{identifier}}' }\n        expect: { pageFields: { absent: [identifier] } }",
+    );
+    const step = parseSuite('s.yaml', text, rules).cases[0]?.steps[0];
+    expect(step?.action).toMatchObject({ kind: 'journey', account: '{{identifier}}' });
+    expect(step?.expect.pageFields).toEqual({ present: [], absent: ['identifier'] });
+  });
+
+  it('refuses page field expectations on a step that is not a journey', () => {
+    expect(
+      problemsOf(
+        valid.replace('expect: { status: 200 }', 'expect: { status: 200, pageFields: { present: [otp] } }'),
+      ),
+    ).toEqual([expect.stringMatching(/^s\.yaml:\d+:\d+ pageFields applies to journey steps only/)]);
+  });
 });
