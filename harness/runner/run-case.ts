@@ -24,6 +24,7 @@ import { fillDeep, type CaseContext } from './case-context.ts';
 import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
+import { tppValues } from './tpp-values.ts';
 import { queryJson } from './json-path.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 import { runJourneyStep } from './steps/journey-step.ts';
@@ -122,6 +123,7 @@ async function createContext(
       ['clientId', tpp.clientId],
       ['redirectUri', tpp.redirectUri],
       ['confirmation', institution.confirmationSegment],
+      ...tppValues(tpp),
     ]),
     tokens: undefined,
     clockOffsetMs: 0,

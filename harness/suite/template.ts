@@ -23,6 +23,8 @@ export const builtinNames: ReadonlySet<string> = new Set([
   'refreshToken',
   'requestId',
   'confirmation',
+  'qsealX5c',
+  'organizationId',
 ]);
 
 /** A part of a template: literal text or a reference. */

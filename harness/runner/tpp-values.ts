@@ -1,0 +1,27 @@
+/**
+ * Built-in values taken from the case TPP's certificates, for registration bodies (seed: Registration;
+ * Authentication 2): `qsealX5c`, the QSEAL certificate as base64 DER (`jwks.keys[0].x5c[0]`, RFC 7517),
+ * and `organizationId`, the QWAC's organizationIdentifier (`provider_legal_id`).
+ */
+import { X509Certificate } from 'node:crypto';
+import { readPsd2Certificate } from '../../protocol/psd2-certificate.ts';
+import type { TppCredentials } from '../targets/target-definition.ts';
+
+// Certificates are parsed once per TPP, not once per case.
+const cache = new WeakMap<TppCredentials, ReadonlyMap<string, string>>();
+
+/**
+ * The certificate values of `tpp`. A value the certificates do not give (no QSEAL certificate in the
+ * target, no organizationIdentifier) is left out, so a case using it stops on an unbound value.
+ */
+export function tppValues(tpp: TppCredentials): ReadonlyMap<string, string> {
+  const cached = cache.get(tpp);
+  if (cached !== undefined) return cached;
+  const values = new Map<string, string>();
+  if (tpp.qseal.cert !== undefined)
+    values.set('qsealX5c', new X509Certificate(tpp.qseal.cert).raw.toString('base64'));
+  const org = readPsd2Certificate(tpp.qwac.cert).organizationIdentifier;
+  if (org !== undefined) values.set('organizationId', org);
+  cache.set(tpp, values);
+  return values;
+}
