@@ -172,7 +172,14 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     return {
       ...base,
       name: raw.name ?? `sandbox ${s.action}`,
-      action: { kind: 'sandbox', action: s.action, by: s.by, at: s.at, account: s.account },
+      action: {
+        kind: 'sandbox',
+        action: s.action,
+        by: s.by,
+        at: s.at,
+        account: s.account,
+        token: 'token' in s ? s.token : undefined,
+      },
     };
   }
   const r = raw.repeat ?? { times: 1, steps: [] };

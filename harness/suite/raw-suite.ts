@@ -119,6 +119,7 @@ export interface RawSandbox {
   by?: string;
   at?: string;
   account?: string;
+  token?: 'access' | 'refresh';
 }
 
 /** Links check as written. */

@@ -192,7 +192,8 @@ export interface TokenAction {
 }
 
 /** Sandbox control actions (contracts §5). */
-export type SandboxActionName = 'travel' | 'reset' | 'revoke-tokens' | 'block' | 'close' | 'book-pending';
+export type SandboxActionName =
+  'travel' | 'reset' | 'revoke-tokens' | 'revoke-token' | 'block' | 'close' | 'book-pending';
 
 /** Sandbox control step. */
 export interface SandboxAction {
@@ -201,6 +202,8 @@ export interface SandboxAction {
   by: string | undefined;
   at: string | undefined;
   account: string | undefined;
+  /** `revoke-token`: which token of the PSU's current set to revoke. */
+  token: 'access' | 'refresh' | undefined;
 }
 
 /** Repeat a block of steps. */

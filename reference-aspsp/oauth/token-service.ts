@@ -97,12 +97,27 @@ export const tokenService = {
 
   /** Revokes the set a token belongs to: revoking one token revokes the other (seed: Tokens). */
   async revokeToken(tx: StoreTx, token: string): Promise<boolean> {
-    const record = await this.find(tx, token);
-    if (record === undefined) return false;
-    await tx.delete(tokensCollection, record.pairKey);
-    await tx.delete(tokensCollection, secretKey(token));
-    await tx.delete(tokenSetsCollection, ownerKey(record));
-    return true;
+    return revokeByKey(tx, secretKey(token));
+  },
+
+  /**
+   * Revokes one token (`access` or `refresh`) of each current set `clientId` holds for a PSU
+   * (sandbox `revoke-token`); its pair goes with it, as for any revocation. Returns how many sets.
+   */
+  async revokePsuToken(
+    tx: StoreTx,
+    options: { institution: string; psuId: string; clientId: string; kind: 'access' | 'refresh' },
+  ): Promise<number> {
+    const sets = await tx.list(
+      tokenSetsCollection,
+      `${options.institution}:${options.psuId}:${options.clientId}:`,
+    );
+    let revoked = 0;
+    for (const { value } of sets) {
+      const key = isRecord(value) ? value[options.kind === 'access' ? 'accessKey' : 'refreshKey'] : undefined;
+      if (typeof key === 'string' && (await revokeByKey(tx, key))) revoked += 1;
+    }
+    return revoked;
   },
 
   /** Revokes every token set of a PSU at an institution (sandbox `revoke-tokens`). Returns how many. */
@@ -120,6 +135,16 @@ function ownerOf(record: TokenOwner): TokenOwner {
     clientId: record.clientId,
     role: record.role,
   };
+}
+
+/** Revokes the token stored at `key` together with its pair and the set record naming them. */
+async function revokeByKey(tx: StoreTx, key: string): Promise<boolean> {
+  const record = parseTokenRecord(await tx.get(tokensCollection, key));
+  if (record === undefined) return false;
+  await tx.delete(tokensCollection, record.pairKey);
+  await tx.delete(tokensCollection, key);
+  await tx.delete(tokenSetsCollection, ownerKey(record));
+  return true;
 }
 
 async function revokeSet(tx: StoreTx, key: string): Promise<void> {

@@ -7,7 +7,7 @@ import { deletePsuQuotas } from '../ais/quota.ts';
 import { tokenService } from '../oauth/token-service.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { CertificateRoute } from '../server/route.ts';
-import { parseClockBody, parseClonePsuBody } from './sandbox-bodies.ts';
+import { parseClockBody, parseClonePsuBody, parseRevokeTokenBody } from './sandbox-bodies.ts';
 import { requirePsu, sandboxRoute } from './sandbox-request.ts';
 
 /** The one-time password of every persona in sandbox mode (docs/contracts.md §6). */
@@ -110,6 +110,32 @@ export const revokeTokensRoute: CertificateRoute = sandboxRoute({
   async handler(ctx) {
     const entry = await requirePsu(ctx);
     await ctx.store.transaction((tx) => tokenService.revokePsu(tx, ctx.institution.code, entry.psuId));
+    return { status: 204 };
+  },
+});
+
+/**
+ * `POST /sandbox/v1/psus/{psuId}/revoke-token` `{"token": "access" | "refresh"}`: revokes that token
+ * of the calling TPP's current set(s) for the PSU, through the token service, so the seed's "revoking
+ * one revokes the other" (Tokens) is what a case then observes on the token left.
+ */
+export const revokeTokenRoute: CertificateRoute = sandboxRoute({
+  method: 'POST',
+  path: '/psus/{psuId}/revoke-token',
+  body: 'json',
+  async handler(ctx) {
+    const entry = await requirePsu(ctx);
+    const body = parseRevokeTokenBody(ctx.body);
+    if (body === undefined)
+      throw new ApiError('FF01', { detail: 'expected {"token": "access" | "refresh"}' });
+    await ctx.store.transaction((tx) =>
+      tokenService.revokePsuToken(tx, {
+        institution: ctx.institution.code,
+        psuId: entry.psuId,
+        clientId: ctx.tpp.clientId,
+        kind: body.token,
+      }),
+    );
     return { status: 204 };
   },
 });

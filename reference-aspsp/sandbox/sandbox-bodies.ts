@@ -39,3 +39,15 @@ export function parseClockBody(value: unknown): ClockBody | undefined {
   }
   return undefined;
 }
+
+/** Body of `POST /sandbox/v1/psus/{psuId}/revoke-token`: which token of the current set to revoke. */
+export interface RevokeTokenBody {
+  readonly token: 'access' | 'refresh';
+}
+
+/** Parses a revoke-token request; undefined unless exactly `{"token": "access" | "refresh"}`. */
+export function parseRevokeTokenBody(value: unknown): RevokeTokenBody | undefined {
+  const token = readField(value, 'token');
+  if (!onlyFields(value, ['token'])) return undefined;
+  return token === 'access' || token === 'refresh' ? { token } : undefined;
+}

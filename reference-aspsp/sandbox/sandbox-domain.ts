@@ -5,6 +5,7 @@ import {
   personasRoute,
   psuClockRoute,
   resetPsuRoute,
+  revokeTokenRoute,
   revokeTokensRoute,
 } from './psu-routes.ts';
 
@@ -17,6 +18,7 @@ export const sandboxDomain: Domain = {
     resetPsuRoute,
     psuClockRoute,
     revokeTokensRoute,
+    revokeTokenRoute,
     blockAccountRoute,
     closeAccountRoute,
     bookPendingRoute,

@@ -30,6 +30,9 @@ export async function runSandboxStep(ctx: CaseContext, action: SandboxAction): P
     case 'revoke-tokens':
       exchange = await sandboxCall(ctx, `${psu}/revoke-tokens`, undefined);
       break;
+    case 'revoke-token':
+      exchange = await sandboxCall(ctx, `${psu}/revoke-token`, { token: action.token ?? 'access' });
+      break;
     case 'block':
       exchange = await sandboxCall(ctx, `${account()}/block`, undefined);
       break;

@@ -14,6 +14,7 @@ export interface TestPsu {
   readonly identifier: string;
   readonly institution: string;
   readonly token: string;
+  readonly refreshToken: string;
 }
 
 /** Options of an AIS call. */
@@ -31,7 +32,7 @@ export interface AisFixture {
   /** Clones a persona through the sandbox API, runs the PSU journey and gets an access token. */
   psu(persona: string, institution?: string): Promise<TestPsu>;
   /** Runs the PSU journey again and gets a new access token (e.g. after travelling past its 3600 s). */
-  authorize(psu: Omit<TestPsu, 'token'>): Promise<TestPsu>;
+  authorize(psu: Omit<TestPsu, 'token' | 'refreshToken'>): Promise<TestPsu>;
   /** Calls an AIS resource of the PSU (signed, with its token). */
   ais(psu: TestPsu, path: string, call?: AisCall): Promise<Answer>;
   /** PUT /consents of a version. */
@@ -72,7 +73,11 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
     return authorize({ psuId, identifier, institution });
   }
 
-  async function authorize({ psuId, identifier, institution }: Omit<TestPsu, 'token'>): Promise<TestPsu> {
+  async function authorize({
+    psuId,
+    identifier,
+    institution,
+  }: Omit<TestPsu, 'token' | 'refreshToken'>): Promise<TestPsu> {
     const host = client.host(institution);
     const browser = new PsuBrowser(client, host);
     const page = await browser.open({
@@ -102,8 +107,10 @@ export async function startAisFixture(options: ReferenceAppOptions = {}): Promis
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const token = field(answer.json, 'access_token');
-    if (typeof token !== 'string') throw new Error(`token exchange failed: ${answer.text}`);
-    return { psuId, identifier, institution, token };
+    const refreshToken = field(answer.json, 'refresh_token');
+    if (typeof token !== 'string' || typeof refreshToken !== 'string')
+      throw new Error(`token exchange failed: ${answer.text}`);
+    return { psuId, identifier, institution, token, refreshToken };
   }
 
   async function ais(target: TestPsu, path: string, call: AisCall = {}): Promise<Answer> {

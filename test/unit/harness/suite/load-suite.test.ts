@@ -134,4 +134,22 @@ describe('parseSuite', () => {
       ),
     ).toEqual([expect.stringMatching(/^s\.yaml:\d+:\d+ pageFields applies to journey steps only/)]);
   });
+
+  it('reads a revoke-token sandbox step and refuses one that does not say which token', () => {
+    const text = valid.replace(
+      '            - sandbox: reset',
+      '            - sandbox: { action: revoke-token, token: refresh }',
+    );
+    const step = parseSuite('s.yaml', text, rules).cases[0]?.steps[3];
+    expect(step?.action.kind === 'repeat' ? step.action.steps[0]?.action : undefined).toMatchObject({
+      kind: 'sandbox',
+      action: 'revoke-token',
+      token: 'refresh',
+    });
+    expect(
+      problemsOf(
+        valid.replace('            - sandbox: reset', '            - sandbox: { action: revoke-token }'),
+      ),
+    ).not.toEqual([]);
+  });
 });
