@@ -21,7 +21,7 @@ import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
 import type { Reporter } from '../../harness/report/model.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
-import { startReference } from '../../reference-aspsp/index.ts';
+import { startEmbeddedReference } from '../embedded-reference.ts';
 
 /** A `run` option the user must fix. */
 export class RunOptionError extends CodedError<'ERR_RUN_OPTION' | 'ERR_RUN_EMPTY'> {}
@@ -57,7 +57,7 @@ export function register(program: Command): void {
     .description('run the conformance suites against a target (default: the embedded reference bank)')
     .option(
       '--target <file>',
-      'target file (targets/*.yaml); default: the embedded reference, started in-process',
+      'target file (targets/*.yaml); default: the embedded reference, started as a child process',
     )
     .option('--suites <path>', 'suite file or folder (repeatable)', collect, [])
     .option('--suite <id>', 'only this suite (repeatable, or comma-separated)', collect, [])
@@ -159,17 +159,11 @@ async function run(options: RunCliOptions): Promise<number> {
   }
 }
 
-/** The embedded reference: in-process, port 0, a fresh memory store, sandbox mode. */
+/** The embedded reference: a child `serve` process, port 0, a fresh memory store, sandbox mode. */
 async function startEmbedded(
   faults: readonly string[],
 ): Promise<{ target: Target; close: () => Promise<void> }> {
-  const reference = await startReference({
-    port: 0,
-    store: { kind: 'memory' },
-    mode: 'sandbox',
-    faults,
-    log: () => undefined,
-  });
+  const reference = await startEmbeddedReference({ faults });
   try {
     return {
       target: targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' }),

@@ -17,6 +17,7 @@ interface ServeOptions {
   readonly mode: string;
   readonly fault: string[];
   readonly calendar: string | undefined;
+  readonly pki: string | undefined;
 }
 
 /**
@@ -36,6 +37,10 @@ export function register(program: Command): void {
     .option('--store <kind>', 'memory | embedded | postgres', 'embedded')
     .option('--data <dir>', 'data directory: embedded store and generated PKI', join('.data', 'reference'))
     .option('--database <url>', 'PostgreSQL URL (with --store postgres)')
+    .option(
+      '--pki <dir>',
+      'where the generated CA, server and demo TPP certificates are kept (default: <data>/pki; with --store memory a temporary directory)',
+    )
     .option('--clock <clock>', 'system, or an ISO instant the clock starts from', 'system')
     .option('--mode <mode>', 'sandbox | live', 'sandbox')
     .option('--fault <name>', 'start with a deliberate deviation (repeatable)', collect, [])
@@ -97,7 +102,11 @@ function parseOptions(
     port,
     host: raw.host,
     store,
-    ...(raw.store === 'memory' ? {} : { pkiDir: join(raw.data, 'pki') }),
+    ...(raw.pki !== undefined
+      ? { pkiDir: raw.pki }
+      : raw.store === 'memory'
+        ? {}
+        : { pkiDir: join(raw.data, 'pki') }),
     clock: raw.clock,
     mode: raw.mode,
     faults: raw.fault,

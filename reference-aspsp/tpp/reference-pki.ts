@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative as relativePath, resolve } from 'node:path';
 import { isRecord } from '../lib/is-record.ts';
 import type { Psd2Role } from '../../protocol/psd2-roles.ts';
 import {
@@ -59,13 +60,45 @@ const demoTpps: Readonly<
 const manifestName = 'pki.json';
 
 /**
- * The PKI in `dir`, generated on first use and reused afterwards (so `serve` keeps its certificates
- * across restarts and starts fast). `pki.json` is written last: a half-written directory is
- * regenerated, never half-read.
+ * The PKI in `dir`, generated on first use and reused afterwards (so `serve` and the embedded reference
+ * keep their certificates across starts and start fast). It is generated in a staging directory beside
+ * `dir` and renamed into place, so two processes starting at once never mix two generations and a
+ * half-written directory is never read.
  */
 export async function ensureReferencePki(dir: string): Promise<ReferencePki> {
   const existing = await readManifest(dir);
   if (existing !== undefined) return existing;
+  await mkdir(dirname(dir), { recursive: true });
+  const staging = `${dir}.staging-${process.pid}-${randomUUID()}`;
+  try {
+    await generateInto(staging);
+    if (!(await moveIntoPlace(staging, dir))) {
+      // Another process won the race with a complete PKI, or a stale half-written one is in the way.
+      const winner = await readManifest(dir);
+      if (winner !== undefined) return winner;
+      await rm(dir, { recursive: true, force: true });
+      if (!(await moveIntoPlace(staging, dir))) throw new Error(`cannot move the generated PKI into ${dir}`);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  const pki = await readManifest(dir);
+  if (pki === undefined) throw new Error(`the PKI generated in ${dir} cannot be read back`);
+  return pki;
+}
+
+async function moveIntoPlace(staging: string, dir: string): Promise<boolean> {
+  try {
+    await rename(staging, dir);
+    return true;
+  } catch (error) {
+    if (isRecord(error) && (error.code === 'ENOTEMPTY' || error.code === 'EEXIST')) return false;
+    throw error;
+  }
+}
+
+/** Writes a complete PKI into `dir`; the manifest holds paths relative to `dir` and is written last. */
+async function generateInto(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const [ca, foreign] = await Promise.all([createTestCa(), createTestCa({ commonName: 'Foreign test CA' })]);
   const [server, tpp, aispOnly, unenrolled, foreignCa] = await Promise.all([
@@ -75,18 +108,29 @@ export async function ensureReferencePki(dir: string): Promise<ReferencePki> {
     demoTpp(dir, 'unenrolled', ca),
     demoTpp(dir, 'foreignCa', foreign),
   ]);
-  const pki: ReferencePki = {
-    ca: join(dir, 'ca.pem'),
-    serverCert: join(dir, 'server.pem'),
-    serverKey: join(dir, 'server-key.pem'),
-    tpps: { tpp, aispOnly, unenrolled, foreignCa },
-  };
-  await writeFile(pki.ca, ca.certPem);
+  await writeFile(join(dir, 'ca.pem'), ca.certPem);
   await writeFile(join(dir, 'ca-key.pem'), ca.keyPem, { mode: 0o600 });
-  await writeFile(pki.serverCert, server.certPem);
-  await writeFile(pki.serverKey, server.keyPem, { mode: 0o600 });
-  await writeFile(join(dir, manifestName), JSON.stringify(pki, null, 2));
-  return pki;
+  await writeFile(join(dir, 'server.pem'), server.certPem);
+  await writeFile(join(dir, 'server-key.pem'), server.keyPem, { mode: 0o600 });
+  const relative = (t: DemoTpp): DemoTpp => ({
+    ...t,
+    qwacCert: relativePath(dir, t.qwacCert),
+    qwacKey: relativePath(dir, t.qwacKey),
+    qsealCert: relativePath(dir, t.qsealCert),
+    qsealKey: relativePath(dir, t.qsealKey),
+  });
+  const manifest: ReferencePki = {
+    ca: 'ca.pem',
+    serverCert: 'server.pem',
+    serverKey: 'server-key.pem',
+    tpps: {
+      tpp: relative(tpp),
+      aispOnly: relative(aispOnly),
+      unenrolled: relative(unenrolled),
+      foreignCa: relative(foreignCa),
+    },
+  };
+  await writeFile(join(dir, manifestName), JSON.stringify(manifest, null, 2));
 }
 
 async function demoTpp(dir: string, name: DemoTppName, ca: TestCa): Promise<DemoTpp> {
@@ -127,24 +171,29 @@ async function readManifest(dir: string): Promise<ReferencePki | undefined> {
   } catch {
     return undefined;
   }
-  return parseManifest(value);
+  return parseManifest(value, dir);
 }
 
-function parseManifest(value: unknown): ReferencePki | undefined {
+function parseManifest(value: unknown, dir: string): ReferencePki | undefined {
   if (!isRecord(value) || !isRecord(value.tpps)) return undefined;
   const { ca, serverCert, serverKey, tpps } = value;
   if (typeof ca !== 'string' || typeof serverCert !== 'string' || typeof serverKey !== 'string')
     return undefined;
-  const tpp = parseDemoTpp(tpps.tpp, 'tpp');
-  const aispOnly = parseDemoTpp(tpps.aispOnly, 'aispOnly');
-  const unenrolled = parseDemoTpp(tpps.unenrolled, 'unenrolled');
-  const foreignCa = parseDemoTpp(tpps.foreignCa, 'foreignCa');
+  const tpp = parseDemoTpp(tpps.tpp, 'tpp', dir);
+  const aispOnly = parseDemoTpp(tpps.aispOnly, 'aispOnly', dir);
+  const unenrolled = parseDemoTpp(tpps.unenrolled, 'unenrolled', dir);
+  const foreignCa = parseDemoTpp(tpps.foreignCa, 'foreignCa', dir);
   if (tpp === undefined || aispOnly === undefined || unenrolled === undefined || foreignCa === undefined)
     return undefined;
-  return { ca, serverCert, serverKey, tpps: { tpp, aispOnly, unenrolled, foreignCa } };
+  return {
+    ca: resolve(dir, ca),
+    serverCert: resolve(dir, serverCert),
+    serverKey: resolve(dir, serverKey),
+    tpps: { tpp, aispOnly, unenrolled, foreignCa },
+  };
 }
 
-function parseDemoTpp(value: unknown, name: DemoTppName): DemoTpp | undefined {
+function parseDemoTpp(value: unknown, name: DemoTppName, dir: string): DemoTpp | undefined {
   if (!isRecord(value)) return undefined;
   const { clientId, qwacCert, qwacKey, qsealCert, qsealKey, redirectUri } = value;
   const paths = [clientId, qwacCert, qwacKey, qsealCert, qsealKey, redirectUri];
@@ -159,10 +208,10 @@ function parseDemoTpp(value: unknown, name: DemoTppName): DemoTpp | undefined {
     name: spec.name,
     roles: spec.roles,
     enrolled: spec.enrolled,
-    qwacCert,
-    qwacKey,
-    qsealCert,
-    qsealKey,
+    qwacCert: resolve(dir, qwacCert),
+    qwacKey: resolve(dir, qwacKey),
+    qsealCert: resolve(dir, qsealCert),
+    qsealKey: resolve(dir, qsealKey),
     redirectUri,
   };
 }
