@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
+import { collectList, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { getRule, schemaValidator } from '../../spec/lib/index.ts';
 import {
@@ -59,24 +59,34 @@ export function register(program: Command): void {
       '--target <file>',
       'target file (targets/*.yaml); default: the embedded reference, started as a child process',
     )
-    .option('--suites <path>', 'suite file or folder (repeatable)', collect, [])
-    .option('--suite <id>', 'only this suite (repeatable, or comma-separated)', collect, [])
-    .option('--rule <id>', 'only cases checking this rule; AIS-TRX-* for a prefix (repeatable)', collect, [])
-    .option('--version <version>', 'only this API version (repeatable)', collect, [])
-    .option('--institution <code>', 'only this institution code (repeatable)', collect, [])
-    .option('--tag <tag>', 'only cases with this tag (repeatable)', collect, [])
+    .option('--suites <path>', 'suite file or folder (repeatable)', collectList, [])
+    .option('--suite <id>', 'only this suite (repeatable, or comma-separated)', collectList, [])
+    .option(
+      '--rule <id>',
+      'only cases checking this rule; AIS-TRX-* for a prefix (repeatable)',
+      collectList,
+      [],
+    )
+    .option('--version <version>', 'only this API version (repeatable)', collectList, [])
+    .option('--institution <code>', 'only this institution code (repeatable)', collectList, [])
+    .option('--tag <tag>', 'only cases with this tag (repeatable)', collectList, [])
     .option('--concurrency <n>', 'cases run at the same time', '4')
     .option('--shard <i/n>', 'run the i-th of n shares of the matrix')
     .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports')
     .option(
       '--reporter <names>',
       `reporters among ${reporterNames.join(', ')} (repeatable or comma-separated)`,
-      collect,
+      collectList,
       [],
     )
     .option('--baseline <file>', 'accepted deviations; fail on any difference in either direction')
     .option('--write-baseline <file>', 'write the deviations of this run as a baseline file')
-    .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
+    .option(
+      '--fault <name>',
+      'start the embedded reference with this deviation (repeatable)',
+      collectList,
+      [],
+    )
     .action(async (options: RunCliOptions) => {
       process.exitCode = await run(options);
     });
@@ -190,21 +200,4 @@ function parseReporters(values: readonly string[]): ReporterName[] {
     }
     return known;
   });
-}
-
-function toolVersion(): string {
-  const pkg: unknown = createRequire(import.meta.url)('../../package.json');
-  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
-    ? pkg.version
-    : '0.0.0';
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== ''),
-  ];
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadSuites } from '../../harness/index.ts';
 import { CodedError } from '../../lib/coded-error.ts';
+import { collectList } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { faultCatalogue, findFault, type Fault } from '../../reference-aspsp/faults/catalogue.ts';
 import { getRule } from '../../spec/lib/index.ts';
@@ -34,14 +35,14 @@ export function register(program: Command): void {
     .description(
       'prove the suites: run the cases of each fault against a reference started with that fault (kill matrix)',
     )
-    .option('--suites <path>', 'suite file or folder (repeatable)', collect, [])
-    .option('--suite <id>', 'only this suite (repeatable)', collect, [])
-    .option('--version <version>', 'only this API version (repeatable)', collect, [])
-    .option('--institution <code>', 'only this institution code (repeatable)', collect, [])
+    .option('--suites <path>', 'suite file or folder (repeatable)', collectList, [])
+    .option('--suite <id>', 'only this suite (repeatable)', collectList, [])
+    .option('--version <version>', 'only this API version (repeatable)', collectList, [])
+    .option('--institution <code>', 'only this institution code (repeatable)', collectList, [])
     .option(
       '--fault <name>',
       'only this fault (repeatable); the clean run then covers its rules only',
-      collect,
+      collectList,
       [],
     )
     .option('--concurrency <n>', 'cases run at the same time against one reference', '4')
@@ -123,14 +124,4 @@ function positive(text: string, option: string): number {
       hint: `e.g. ${option} 2`,
     });
   return n;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== ''),
-  ];
 }

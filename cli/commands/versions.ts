@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
+import { collectList, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import {
   applyCalendarOverrides,
@@ -54,7 +54,12 @@ export function register(program: Command): void {
       'the target’s date (YYYY-MM-DD or an ISO instant); the embedded reference’s clock starts there; default: now',
     )
     .option('--out <dir>', 'also write junit.xml, report.json and report.html into this directory')
-    .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
+    .option(
+      '--fault <name>',
+      'start the embedded reference with this deviation (repeatable)',
+      collectList,
+      [],
+    )
     .action(async (options: VersionsCliOptions) => {
       process.exitCode = await versions(options);
     });
@@ -137,21 +142,4 @@ async function startEmbedded(options: {
     await reference.close();
     throw error;
   }
-}
-
-function toolVersion(): string {
-  const pkg: unknown = createRequire(import.meta.url)('../../package.json');
-  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
-    ? pkg.version
-    : '0.0.0';
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== ''),
-  ];
 }
