@@ -106,12 +106,17 @@ export class LearntValues {
     });
   }
 
-  /** `text` with every learnt value replaced, longest first (a value never rewrites part of a longer one). */
+  /**
+   * `text` with every learnt value replaced in one pass, longest first (a value never rewrites part of
+   * a longer one). One pass: a replacement is never scanned again, so a short learnt value that happens
+   * to occur inside another target's value (a digit run inside a fresh payment id or IBAN) cannot
+   * corrupt it.
+   */
   apply(text: string): string {
-    let out = text;
-    for (const [from, to] of [...this.map].sort(([a], [b]) => b.length - a.length))
-      out = out.split(from).join(to);
-    return out;
+    if (this.map.size === 0) return text;
+    const keys = [...this.map.keys()].sort((a, b) => b.length - a.length);
+    const pattern = new RegExp(keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    return text.replace(pattern, (found) => this.map.get(found) ?? found);
   }
 }
 
