@@ -98,4 +98,13 @@ describe('LearntValues', () => {
       createHash('sha256').update(verifier).digest('base64url'),
     );
   });
+
+  it('never rewrites a value it has already replaced (a fresh id containing a shorter learnt value)', () => {
+    const learnt = new LearntValues();
+    learnt.learnString('8979', '1484');
+    learnt.learnString('recorded-payment-id-0001', '64c47fc9869d47189790341cda41d542');
+    expect(learnt.apply('/payment-requests/recorded-payment-id-0001?ref=8979')).toBe(
+      '/payment-requests/64c47fc9869d47189790341cda41d542?ref=1484',
+    );
+  });
 });
