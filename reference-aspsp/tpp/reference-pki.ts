@@ -57,7 +57,9 @@ const demoTpps: Readonly<
     enrolled: false,
   },
 };
-const manifestName = 'pki.json';
+// Paths in the manifest are relative to its directory; the name changed with that format, so a
+// directory written by an older version is regenerated rather than misread.
+const manifestName = 'pki-manifest.json';
 
 /**
  * The PKI in `dir`, generated on first use and reused afterwards (so `serve` and the embedded reference
@@ -65,7 +67,8 @@ const manifestName = 'pki.json';
  * `dir` and renamed into place, so two processes starting at once never mix two generations and a
  * half-written directory is never read.
  */
-export async function ensureReferencePki(dir: string): Promise<ReferencePki> {
+export async function ensureReferencePki(where: string): Promise<ReferencePki> {
+  const dir = resolve(where);
   const existing = await readManifest(dir);
   if (existing !== undefined) return existing;
   await mkdir(dirname(dir), { recursive: true });
