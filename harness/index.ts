@@ -19,6 +19,7 @@ export { institutionHost } from './targets/target-definition.ts';
 export { StetClient, type HttpExchange, type OutgoingRequest } from './client/stet-client.ts';
 export { ClientError, type ClientErrorCode } from './client/client-errors.ts';
 export { runSuites, type RunOptions, type RunOutcome, type RunStats } from './runner/run-suites.ts';
+export type { TranscriptPolicy } from './report/model.ts';
 export { planRun } from './runner/plan-run.ts';
 export { noFilter, parseShard, type RunFilter, type Shard } from './runner/run-filter.ts';
 export type { SchemaLookup } from './runner/expectations.ts';

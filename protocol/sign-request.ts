@@ -28,6 +28,19 @@ export interface SignRequestOptions {
   expires?: number;
 }
 
+/** Parsed PEM keys: parsing costs about as much as signing, and a run signs thousands of times. */
+const parsedKeys = new Map<string, KeyObject>();
+const parsedKeysLimit = 32;
+
+function privateKeyOf(pem: string): KeyObject {
+  const known = parsedKeys.get(pem);
+  if (known !== undefined) return known;
+  const key = createPrivateKey(pem);
+  if (parsedKeys.size >= parsedKeysLimit) parsedKeys.clear();
+  parsedKeys.set(pem, key);
+  return key;
+}
+
 /**
  * Returns the `Signature` header value: `keyId="…",algorithm="rsa-sha256",headers="…",signature="…"`.
  *
@@ -49,7 +62,7 @@ export function signRequest(options: SignRequestOptions): string {
   }
   let key: KeyObject;
   try {
-    key = typeof options.privateKey === 'string' ? createPrivateKey(options.privateKey) : options.privateKey;
+    key = typeof options.privateKey === 'string' ? privateKeyOf(options.privateKey) : options.privateKey;
   } catch (cause) {
     throw new SignRequestError('ERR_SIGNATURE_KEY_INVALID', 'the signing key is not a readable private key', {
       cause,

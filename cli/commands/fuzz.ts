@@ -5,7 +5,6 @@ import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { startReference } from '../../reference-aspsp/index.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 
 /** A `fuzz` option the user must fix. */
@@ -72,7 +71,9 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     });
   const reference =
     options.target === undefined
-      ? await startReference({
+      ? await (
+          await import('../../reference-aspsp/index.ts')
+        ).startReference({
           port: 0,
           store: { kind: 'memory' },
           mode: 'sandbox',

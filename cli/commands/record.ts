@@ -5,7 +5,6 @@ import { loadTarget } from '../../harness/targets/load-target.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { serializeHar } from '../../traffic/har/har-file.ts';
 import { finishRecording } from '../../traffic/record/finish-recording.ts';
-import { startRecorder } from '../../traffic/record/recorder.ts';
 import { issueCertificate } from '../../traffic/tls/issue-certificate.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 import { TrafficError } from '../../traffic/traffic-error.ts';
@@ -63,6 +62,8 @@ export function register(program: Command): void {
       const caPath = `${out}.proxy-ca.pem`;
       await mkdir(dirname(out), { recursive: true });
       await writeFile(caPath, ca.cert);
+      // mockttp is loaded on use: it is a heavy import every other command would pay for.
+      const { startRecorder } = await import('../../traffic/record/recorder.ts');
       const recorder = await startRecorder({
         ca,
         port,

@@ -5,7 +5,6 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
-import { startReplayServer } from '../../traffic/replay/replay-server.ts';
 import { issueCertificate } from '../../traffic/tls/issue-certificate.ts';
 import { TrafficError } from '../../traffic/traffic-error.ts';
 
@@ -49,6 +48,7 @@ export function register(program: Command): void {
         const ca = issueCertificate({ commonName: 'stet-harness replay CA', usage: 'ca', validDays: 30 });
         const caPath = join(await mkdtemp(join(tmpdir(), 'stet-replay-')), 'ca.pem');
         await writeFile(caPath, ca.cert);
+        const { startReplayServer } = await import('../../traffic/replay/replay-server.ts');
         const server = await startReplayServer({
           har,
           ca,

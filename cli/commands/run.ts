@@ -16,6 +16,7 @@ import {
   targetFromServeInfo,
   type RunFilter,
   type Target,
+  type TranscriptPolicy,
 } from '../../harness/index.ts';
 import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
 import type { Reporter } from '../../harness/report/model.ts';
@@ -41,6 +42,7 @@ interface RunCliOptions {
   baseline: string | undefined;
   writeBaseline: string | undefined;
   fault: string[];
+  transcripts: string;
 }
 
 const reporterNames = ['console', 'junit', 'json', 'html'] as const;
@@ -82,6 +84,11 @@ export function register(program: Command): void {
     .option('--baseline <file>', 'accepted deviations; fail on any difference in either direction')
     .option('--write-baseline <file>', 'write the deviations of this run as a baseline file')
     .option(
+      '--transcripts <which>',
+      'cases whose exchanges the reports keep: failures, or all (large reports)',
+      'failures',
+    )
+    .option(
       '--fault <name>',
       'start the embedded reference with this deviation (repeatable)',
       collectList,
@@ -103,10 +110,7 @@ async function run(options: RunCliOptions): Promise<number> {
   }
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const reporters = parseReporters(options.reporter);
-  const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], {
-    has: (id) => getRule(id) !== undefined,
-  });
-  const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
+  const transcripts = parseTranscripts(options.transcripts);
   if (options.target !== undefined && options.fault.length > 0) {
     throw new RunOptionError('ERR_RUN_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
@@ -119,13 +123,20 @@ async function run(options: RunCliOptions): Promise<number> {
     institutions: options.institution,
     tags: options.tag,
   };
-  const embedded = options.target === undefined ? await startEmbedded(options.fault) : undefined;
+  // The embedded reference boots in its own process while this one loads the suites.
+  const starting = options.target === undefined ? startEmbedded(options.fault) : undefined;
+  const started = starting?.catch(() => undefined);
   try {
-    const target: Target = embedded?.target ?? loadTarget(options.target ?? '');
+    const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], {
+      has: (id) => getRule(id) !== undefined,
+    });
+    const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
+    const target: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
     const fileFormats = reporters.filter((r): r is ReportFormat => r !== 'console');
     const parts: Reporter[] = [];
     if (reporters.includes('console')) parts.push(new ConsoleReporter({ stream: process.stderr }));
-    if (fileFormats.length > 0) parts.push(filesReporter({ outDir: options.out, formats: fileFormats }));
+    if (fileFormats.length > 0)
+      parts.push(filesReporter({ outDir: options.out, formats: fileFormats, transcripts }));
     const { report } = await runSuites({
       suites,
       target,
@@ -134,6 +145,7 @@ async function run(options: RunCliOptions): Promise<number> {
       concurrency,
       reporter: combineReporters(parts),
       schemas: schemaValidator,
+      transcripts,
       tool: { name: 'stet-harness', version: toolVersion() },
     });
     if (fileFormats.length > 0) process.stderr.write(`reports written to ${options.out}/\n`);
@@ -165,7 +177,7 @@ async function run(options: RunCliOptions): Promise<number> {
     }
     return report.summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
   } finally {
-    await embedded?.close();
+    await (await started)?.close();
   }
 }
 
@@ -183,6 +195,13 @@ async function startEmbedded(
     await reference.close();
     throw error;
   }
+}
+
+function parseTranscripts(value: string): TranscriptPolicy {
+  if (value === 'failures' || value === 'all') return value;
+  throw new RunOptionError('ERR_RUN_OPTION', `--transcripts ${value} is not failures or all`, {
+    hint: 'e.g. --transcripts all to keep the exchanges of passing cases too',
+  });
 }
 
 function parseReporters(values: readonly string[]): ReporterName[] {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { startReference, type StoreOption } from '../../reference-aspsp/index.ts';
+import type { ReferenceAppOptions, StoreOption } from '../../reference-aspsp/index.ts';
 
 /** A `serve` option the user must fix. */
 export class ServeOptionError extends CodedError<'ERR_SERVE_OPTION'> {}
@@ -50,6 +50,8 @@ export function register(program: Command): void {
     )
     .action(async (raw: ServeOptions) => {
       const options = parseOptions(raw);
+      // Loaded on use: the reference (stores, PGlite) is the heaviest import of the CLI.
+      const { startReference } = await import('../../reference-aspsp/index.ts');
       const reference = await startReference(options);
       process.stdout.write(`${JSON.stringify(reference.info)}\n`);
       process.stderr.write(
@@ -74,9 +76,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function parseOptions(
-  raw: ServeOptions,
-): Parameters<typeof startReference>[0] & { mode: 'sandbox' | 'live' } {
+function parseOptions(raw: ServeOptions): ReferenceAppOptions & { mode: 'sandbox' | 'live' } {
   const port = Number(raw.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw optionError(`--port ${raw.port} is not a port number`, 'use 0 to 65535');

@@ -16,7 +16,6 @@ import { filesReporter } from '../../harness/report/write-reports.ts';
 import { formatCalendar } from '../../harness/versions/calendar-table.ts';
 import { checkVersions } from '../../harness/versions/check-versions.ts';
 import { parisDay } from '../../harness/versions/paris-day.ts';
-import { startReference } from '../../reference-aspsp/index.ts';
 
 /** A `versions` option the user must fix. */
 export class VersionsOptionError extends CodedError<'ERR_VERSIONS_OPTION'> {}
@@ -124,6 +123,7 @@ async function startEmbedded(options: {
   at: Date | undefined;
   faults: readonly string[];
 }): Promise<{ target: Target; close: () => Promise<void> }> {
+  const { startReference } = await import('../../reference-aspsp/index.ts');
   const reference = await startReference({
     port: 0,
     store: { kind: 'memory' },

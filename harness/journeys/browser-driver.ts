@@ -6,7 +6,6 @@
  * is taken when the journey does not reach it.
  */
 import type { Browser, Page } from '@playwright/test';
-import { chromium } from '@playwright/test';
 import type { BrowserStep } from '../targets/target-definition.ts';
 import { JourneyError, type JourneyDriver, type JourneyInput, type JourneyResult } from './journey-driver.ts';
 
@@ -42,10 +41,13 @@ export function browserJourneyDriver(options: BrowserDriverOptions): JourneyDriv
       options.connect === undefined
         ? []
         : options.hosts.map((h) => `MAP ${h}:443 ${options.connect?.host}:${options.connect?.port}`);
-    browser ??= chromium.launch({
-      executablePath: chromiumPath,
-      args: [...chromiumArgs, ...(rules.length > 0 ? [`--host-resolver-rules=${rules.join(',')}`] : [])],
-    });
+    // Playwright is loaded on first use: most runs never open a browser, and it is a slow import.
+    browser ??= import('@playwright/test').then(({ chromium }) =>
+      chromium.launch({
+        executablePath: chromiumPath,
+        args: [...chromiumArgs, ...(rules.length > 0 ? [`--host-resolver-rules=${rules.join(',')}`] : [])],
+      }),
+    );
     return browser;
   };
   const timeout = options.timeoutMs ?? 30_000;

@@ -10,10 +10,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { CodedError } from '../../lib/coded-error.ts';
-import type { Reporter, RunReport } from './model.ts';
-
-/** Which cases keep their request/response transcripts, curl commands and screenshots. */
-export type TranscriptPolicy = 'failures' | 'all';
+import { withoutTranscripts, type Reporter, type RunReport, type TranscriptPolicy } from './model.ts';
 
 /** Options of {@link toReportJson}. */
 export interface JsonReportOptions {
@@ -27,13 +24,7 @@ export function toReportJson(report: RunReport, options: JsonReportOptions = {})
   const results = report.results.map((result) =>
     keepAll || result.status === 'failed' || result.status === 'errored'
       ? result
-      : {
-          ...result,
-          steps: result.steps.map(({ curl: _curl, screenshot: _shot, ...step }) => ({
-            ...step,
-            transcript: [],
-          })),
-        },
+      : withoutTranscripts(result),
   );
   return `${JSON.stringify({ ...report, results }, null, 2)}\n`;
 }

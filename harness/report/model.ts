@@ -194,3 +194,14 @@ export function matrixOf(results: readonly CaseResult[]): Matrix {
 export function cellKey(ref: CaseRef): string {
   return `${ref.suite}/${ref.case}@${ref.version}/${ref.institution}`;
 }
+
+/** Which cases keep their request/response transcripts, curl commands and screenshots. */
+export type TranscriptPolicy = 'failures' | 'all';
+
+/** A result whose steps keep their names, statuses and timings but no transcript, curl or screenshot. */
+export function withoutTranscripts(result: CaseResult): CaseResult {
+  return {
+    ...result,
+    steps: result.steps.map(({ curl: _curl, screenshot: _shot, ...step }) => ({ ...step, transcript: [] })),
+  };
+}

@@ -42,8 +42,12 @@ const prefixLength = minSecretLength;
 export class SecretSet {
   readonly #placeholders = new Map<string, string>();
   readonly #counters = new Map<SecretKind, number>();
-  /** Every matched form of every secret, by its first {@link prefixLength} characters, longest first. */
-  readonly #byPrefix = new Map<string, string[]>();
+  /**
+   * Every matched form of every secret, by its first {@link prefixLength} characters (as a number, see
+   * {@link prefixKey}), longest first. Numeric keys let the scan look up each position without
+   * allocating a substring: redaction runs over every transcript of a run.
+   */
+  readonly #byPrefix = new Map<number, string[]>();
   /** Matched form → placeholder. */
   readonly #forms = new Map<string, string>();
 
@@ -90,7 +94,7 @@ export class SecretSet {
     let i = 0;
     // Leftmost-longest scan: at each position try the candidates sharing its prefix, longest first.
     while (i <= text.length - prefixLength) {
-      const candidates = this.#byPrefix.get(text.slice(i, i + prefixLength));
+      const candidates = this.#byPrefix.get(prefixKey(text, i));
       const match = candidates?.find((form) => text.startsWith(form, i));
       if (match === undefined) {
         i += 1;
@@ -106,12 +110,22 @@ export class SecretSet {
   #addForm(form: string, placeholder: string): void {
     if (form.length < minSecretLength || this.#forms.has(form)) return;
     this.#forms.set(form, placeholder);
-    const prefix = form.slice(0, prefixLength);
+    const prefix = prefixKey(form, 0);
     const list = this.#byPrefix.get(prefix) ?? [];
     list.push(form);
     list.sort((a, b) => b.length - a.length);
     this.#byPrefix.set(prefix, list);
   }
+}
+
+/**
+ * The {@link prefixLength} UTF-16 units of `text` at `at` folded into one number. Two different prefixes
+ * may share a key; that only adds a candidate, which `startsWith` then rejects.
+ */
+function prefixKey(text: string, at: number): number {
+  let key = 0;
+  for (let k = 0; k < prefixLength; k++) key = (Math.imul(key, 31) + text.charCodeAt(at + k)) | 0;
+  return key;
 }
 
 /** The forms a secret value can take in URLs, form bodies, JSON and PEM files. */

@@ -10,7 +10,14 @@ import type { StetClient } from '../client/stet-client.ts';
 import { ClientError } from '../client/client-errors.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import { curlCommand } from '../report/curl.ts';
-import type { CaseResult, Failure, RuleRef, StepResult } from '../report/model.ts';
+import {
+  withoutTranscripts,
+  type CaseResult,
+  type Failure,
+  type RuleRef,
+  type StepResult,
+  type TranscriptPolicy,
+} from '../report/model.ts';
 import { redactCaseResult } from '../report/redact.ts';
 import type { SecretSet } from '../report/secret-set.ts';
 import type {
@@ -49,6 +56,8 @@ export interface CaseRuntime {
   secrets: SecretSet;
   journeys: (persona: string) => JourneyDriver;
   schemas: SchemaLookup;
+  /** Which results keep their transcripts (see `RunOptions.transcripts`). */
+  transcripts: TranscriptPolicy;
   /** Adds the time of one step and of its HTTP exchanges to the run's figures. */
   onStepTimed?: (stepMs: number, httpMs: number) => void;
 }
@@ -93,7 +102,10 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     steps,
     ...(failure === undefined ? {} : { failure }),
   };
-  return redactCaseResult(result, runtime.secrets);
+  return redactCaseResult(
+    runtime.transcripts === 'all' || result.status !== 'passed' ? result : withoutTranscripts(result),
+    runtime.secrets,
+  );
 }
 
 async function createContext(

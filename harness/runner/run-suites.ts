@@ -25,6 +25,7 @@ import type { SchemaLookup } from './expectations.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { planRun } from './plan-run.ts';
 import { runCase, type CaseRuntime, type PlannedCase } from './run-case.ts';
+import type { TranscriptPolicy } from '../report/model.ts';
 import { noFilter, type RunFilter, type Shard } from './run-filter.ts';
 
 /** Options of {@link runSuites}. */
@@ -40,6 +41,11 @@ export interface RunOptions {
   tool: ToolInfo;
   /** Collects every secret seen; pass one to redact other outputs (logs) with it. */
   secrets?: SecretSet;
+  /**
+   * Which cases keep their transcripts, curl commands and screenshots (default `failures`, what every
+   * report shows). Dropping the others early spares redacting megabytes of passing exchanges.
+   */
+  transcripts?: TranscriptPolicy;
 }
 
 /** Figures of a run, for the benchmark: how much of a step was spent waiting on the server. */
@@ -85,6 +91,7 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
       secrets,
       journeys: drivers.forPersona,
       schemas: options.schemas,
+      transcripts: options.transcripts ?? 'failures',
       onStepTimed: (stepMs, httpMs) => {
         stats.steps += 1;
         stats.stepMs += stepMs;

@@ -1,9 +1,7 @@
 /**
  * Opens a store of the kind asked for.
  */
-import { openEmbeddedStore } from './embedded-store.ts';
 import { openMemoryStore } from './memory-store.ts';
-import { openPostgresStore } from './postgres-store.ts';
 import type { Store, StoreOptions } from './store.ts';
 
 /**
@@ -15,9 +13,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   switch (options.kind) {
     case 'memory':
       return openMemoryStore();
+    // PGlite and pg are loaded only by the stores that use them: a memory store starts faster.
     case 'embedded':
-      return openEmbeddedStore(options.dir);
+      return (await import('./embedded-store.ts')).openEmbeddedStore(options.dir);
     case 'postgres':
-      return openPostgresStore(options.url);
+      return (await import('./postgres-store.ts')).openPostgresStore(options.url);
   }
 }

@@ -44,6 +44,14 @@ cases:
         expect:
           headers:
             x-request-id: '{{code}}'
+  - id: token-passing
+    title: A passing case whose exchanges carry the token too
+    rules: [TOK-RESPONSE-FIELDS]
+    steps:
+      - journey: consent
+      - token: exchange
+        expect:
+          status: 200
 `;
 
 describe('secrets in reports', () => {
@@ -71,8 +79,12 @@ describe('secrets in reports', () => {
       schemas: schemaValidator,
       tool: { name: 'stet-harness', version: 'test' },
       secrets,
+      transcripts: 'all',
     });
     expect(report.summary.failed).toBe(2);
+    expect(report.summary.passed).toBe(1);
+    const passing = report.results.find((r) => r.case === 'token-passing');
+    expect(passing?.steps.some((step) => step.transcript.length > 0)).toBe(true);
     const kinds = new Set(secrets.seen.map((s) => s.kind));
     for (const kind of ['access_token', 'refresh_token', 'code', 'otp', 'private_key'] as const)
       expect(kinds).toContain(kind);
@@ -85,5 +97,26 @@ describe('secrets in reports', () => {
     }
     const json = files[1] ?? '';
     expect(json).toContain('redacted:code');
+  }, 60_000);
+
+  it('keeps the exchanges of failed cases only, unless asked for all', async () => {
+    const target = targetFromServeInfo(parseServeInfo(reference.info));
+    const { report } = await runSuites({
+      suites: [parseSuite('secrets.yaml', suite, { has: (id) => getRule(id) !== undefined })],
+      target: { ...target, institutions: target.institutions.slice(0, 1) },
+      reporter: { onRunEnd: async () => undefined },
+      schemas: schemaValidator,
+      tool: { name: 'stet-harness', version: 'test' },
+    });
+    const byCase = new Map(report.results.map((r) => [r.case, r]));
+    const passing = byCase.get('token-passing');
+    expect(passing?.status).toBe('passed');
+    expect(passing?.steps.length).toBeGreaterThan(1);
+    expect(passing?.steps.every((step) => step.transcript.length === 0 && step.curl === undefined)).toBe(
+      true,
+    );
+    const failed = byCase.get('token-in-actual');
+    expect(failed?.status).toBe('failed');
+    expect(failed?.steps.some((step) => step.transcript.length > 0)).toBe(true);
   }, 60_000);
 });

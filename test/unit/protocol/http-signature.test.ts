@@ -100,6 +100,31 @@ describe('draft-cavage HTTP Signature', () => {
     );
   });
 
+  it('signs with the PEM it is given each time, though parsed keys are reused', () => {
+    const pemOf = (key: typeof privateKey): string => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const headers = { digest: 'SHA-256=abc', 'x-request-id': 'r-1' };
+    for (const [signer, verifier, wrong] of [
+      [pemOf(privateKey), publicKey, other.publicKey],
+      [pemOf(other.privateKey), other.publicKey, publicKey],
+      [pemOf(privateKey), publicKey, other.publicKey],
+    ] as const) {
+      const signature = parseSignatureHeader(
+        signRequest({
+          method: 'GET',
+          path: '/a',
+          headers,
+          headerNames: ['digest'],
+          keyId: 'k',
+          privateKey: signer,
+        }),
+      );
+      const check = (key: typeof publicKey) =>
+        verifySignature({ method: 'GET', path: '/a', headers, signature, publicKey: key }).valid;
+      expect(check(verifier)).toBe(true);
+      expect(check(wrong)).toBe(false);
+    }
+  });
+
   it('detects any change to a covered header value', () => {
     fc.assert(
       fc.property(request, fc.nat(), headerValue, (req, pick, replacement) => {

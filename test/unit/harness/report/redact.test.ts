@@ -65,6 +65,16 @@ describe('SecretSet', () => {
     expect(secrets.redact('xabcdefghx abcdx')).toBe('x<redacted:access_token#1>x <redacted:code#1>x');
   });
 
+  it('tells apart secrets whose first characters fold to the same lookup key', () => {
+    // "AaAa" and "BBBB" have the same base-31 hash, the key the scan looks candidates up by.
+    const secrets = new SecretSet();
+    secrets.add('code', 'AaAa-first');
+    secrets.add('access_token', 'BBBB-second');
+    expect(secrets.redact('x AaAa-first BBBB-second AaAa BBBB-other')).toBe(
+      'x <redacted:code#1> <redacted:access_token#1> AaAa BBBB-other',
+    );
+  });
+
   it('never lets a registered secret survive in arbitrary text containing it (property)', () => {
     const secret = fc.string({ minLength: 4, maxLength: 40 }).filter((s) => !/[<>]/.test(s));
     fc.assert(
