@@ -2,6 +2,7 @@
  * Signs a request with draft-cavage HTTP Signature, rsa-sha256, as STET and the group's hosts use.
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { CodedError } from '../lib/coded-error.ts';
 import type { HeaderBag } from './header-bag.ts';
 import { formatSignatureHeader } from './signature-header.ts';
@@ -29,16 +30,10 @@ export interface SignRequestOptions {
 }
 
 /** Parsed PEM keys: parsing costs about as much as signing, and a run signs thousands of times. */
-const parsedKeys = new Map<string, KeyObject>();
-const parsedKeysLimit = 32;
+const parsedKeys = new BoundedCache<string, KeyObject>(32);
 
 function privateKeyOf(pem: string): KeyObject {
-  const known = parsedKeys.get(pem);
-  if (known !== undefined) return known;
-  const key = createPrivateKey(pem);
-  if (parsedKeys.size >= parsedKeysLimit) parsedKeys.clear();
-  parsedKeys.set(pem, key);
-  return key;
+  return parsedKeys.getOrCreate(pem, createPrivateKey);
 }
 
 /**

@@ -4,8 +4,10 @@ import {
   draftCardDebits,
   draftCardReceipts,
   finishTransactions,
+  type TransactionDraft,
 } from './generate-transactions.ts';
 import { frenchIban } from './iban.ts';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import type { AccountTemplate, PersonaTemplate } from './persona-template.ts';
 import { createPrng, stableDigits, stableId } from './prng.ts';
 import {
@@ -29,6 +31,26 @@ export interface GenerationInput {
 /** Currency accounts have no history template of their own: a short one is enough to read. */
 const currencyAccountHistory = { recent: 6, older: 0, pending: 0, future: 0 } as const;
 
+/**
+ * Drafted histories by template, institution, Paris day and currency. Every clone of a persona at an
+ * institution on one day shares them: drafting is most of the cost of a clone, and a run clones a
+ * persona for nearly every case. Drafts are immutable; each PSU gets its own identifiers on top.
+ */
+const draftsByTemplate = new WeakMap<object, BoundedCache<string, readonly TransactionDraft[]>>();
+
+function sharedDrafts(
+  template: object,
+  key: string,
+  draftThem: () => TransactionDraft[],
+): readonly TransactionDraft[] {
+  let cache = draftsByTemplate.get(template);
+  if (cache === undefined) {
+    cache = new BoundedCache(64);
+    draftsByTemplate.set(template, cache);
+  }
+  return cache.getOrCreate(key, draftThem);
+}
+
 /** BIC of an institution of the group (bank code in the branch part). */
 export function bicOf(institution: string): string {
   return `GRBKFRPP${institution.slice(-3)}`;
@@ -38,12 +60,15 @@ export function bicOf(institution: string): string {
  * Generates everything a PSU holds at one institution from its persona template.
  *
  * Identity-like values (IBANs, resourceIds, card numbers) depend on the institution and psuId only, so
- * they survive a regeneration at another instant (a reset or a restart keeps consents meaningful);
- * dates and transactions depend on the anchor's Paris day too.
+ * they survive a regeneration at another instant (a reset or a restart keeps consents meaningful).
+ * Transaction histories (amounts, labels, dates) depend on the institution, the persona and the
+ * anchor's Paris day: two clones of a persona made the same day hold the same history under
+ * different identifiers.
  */
 export function generatePsuData(input: GenerationInput): PsuData {
   const { template, institution, psuId } = input;
   const seed = `${institution}:${psuId}`;
+  const historySeed = `${institution}:persona:${template.name}`;
   const today = parisDate(input.anchor);
   const branchCode = stableDigits(`${seed}:branch`, 5);
   const psu: Person = { firstName: template.firstName, lastName: template.lastName };
@@ -54,12 +79,14 @@ export function generatePsuData(input: GenerationInput): PsuData {
   for (const card of template.cards) {
     const cardSeed = `${seed}:card:${card.key}`;
     const maskedPan = `4974${stableDigits(`${cardSeed}:bin`, 2)}XXXXXX${stableDigits(`${cardSeed}:pan`, 4)}`;
-    const receipts = draftCardReceipts({
-      prng: createPrng(cardSeed),
-      count: card.receipts,
-      today,
-      currency: 'EUR',
-    });
+    const receipts = sharedDrafts(card, `${institution}:${today}`, () =>
+      draftCardReceipts({
+        prng: createPrng(`${historySeed}:card:${card.key}`),
+        count: card.receipts,
+        today,
+        currency: 'EUR',
+      }),
+    );
     cardDebits.set(card.backing, [
       ...(cardDebits.get(card.backing) ?? []),
       ...draftCardDebits({ receipts, maskedPan }),
@@ -90,12 +117,14 @@ export function generatePsuData(input: GenerationInput): PsuData {
     const openedAt = openingInstant(input.anchor, account);
     const owners = [psu, ...account.coOwners];
     const drafts = [
-      ...draftAccountHistory({
-        prng: createPrng(accountSeed),
-        history: account.history,
-        today,
-        currency: account.currency,
-      }),
+      ...sharedDrafts(account, `${institution}:${today}:${account.currency}`, () =>
+        draftAccountHistory({
+          prng: createPrng(`${historySeed}:account:${account.key}`),
+          history: account.history,
+          today,
+          currency: account.currency,
+        }),
+      ),
       ...(cardDebits.get(account.key) ?? []),
     ];
     const transactions = finishTransactions(drafts, accountSeed);
@@ -117,7 +146,6 @@ export function generatePsuData(input: GenerationInput): PsuData {
     });
     for (const currency of account.currencyAccounts) {
       const currencySeed = `${accountSeed}:${currency}`;
-      const prng = createPrng(currencySeed);
       accounts.push({
         kind: 'account',
         key: `${account.key}-${currency}`,
@@ -129,11 +157,18 @@ export function generatePsuData(input: GenerationInput): PsuData {
         name: `${account.name} ${currency}`,
         state: account.state,
         openedAt,
-        openingBalanceCents: prng.int(10_000, 500_000),
+        openingBalanceCents: createPrng(currencySeed).int(10_000, 500_000),
         overdraftCents: 0,
         owners,
         transactions: finishTransactions(
-          draftAccountHistory({ prng, history: currencyAccountHistory, today, currency }),
+          sharedDrafts(account, `${institution}:${today}:${currency}`, () =>
+            draftAccountHistory({
+              prng: createPrng(`${historySeed}:account:${account.key}:${currency}`),
+              history: currencyAccountHistory,
+              today,
+              currency,
+            }),
+          ),
           currencySeed,
         ),
       });

@@ -1,4 +1,5 @@
 import type { StoreTx } from '../store/index.ts';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { findPersona } from './load-personas.ts';
 import { generatePsuData } from './generate-psu-data.ts';
 import type { AccountState } from './persona-template.ts';
@@ -88,28 +89,24 @@ export async function putPsuRecord(tx: StoreTx, record: PsuRecord): Promise<void
 }
 
 /** Generated data by generation input: identical inputs share one immutable result. */
-const generated = new Map<string, PsuData>();
-const cacheLimit = 256;
+const generated = new BoundedCache<string, PsuData>(256);
 
 function generatedFor(record: PsuRecord): PsuData | undefined {
-  const key = `${record.institution}:${record.psuId}:${record.persona}:${record.anchor}`;
-  const hit = generated.get(key);
-  if (hit !== undefined) return hit;
   const template = findPersona(record.persona);
   if (template === undefined) return undefined;
-  const data = generatePsuData({
-    template,
-    institution: record.institution,
-    psuId: record.psuId,
-    anchor: new Date(record.anchor),
-  });
-  if (generated.size >= cacheLimit) {
-    const oldest = generated.keys().next();
-    if (oldest.done !== true) generated.delete(oldest.value);
-  }
-  generated.set(key, data);
-  return data;
+  const key = `${record.institution}:${record.psuId}:${record.persona}:${record.anchor}`;
+  return generated.getOrCreate(key, () =>
+    generatePsuData({
+      template,
+      institution: record.institution,
+      psuId: record.psuId,
+      anchor: new Date(record.anchor),
+    }),
+  );
 }
+
+/** Generated data with sandbox changes applied, by the changes: most requests of a PSU share one. */
+const appliedByData = new WeakMap<PsuData, BoundedCache<string, PsuData>>();
 
 function book(
   transactions: readonly BankTransaction[],
@@ -124,8 +121,19 @@ function book(
   });
 }
 
-/** The generated data of a record with its sandbox changes applied. */
+/** The generated data of a record with its sandbox changes applied (immutable, possibly shared). */
 export function applyRecord(data: PsuData, record: PsuRecord): PsuData {
+  let applied = appliedByData.get(data);
+  if (applied === undefined) {
+    applied = new BoundedCache(8);
+    appliedByData.set(data, applied);
+  }
+  return applied.getOrCreate(JSON.stringify([record.states, record.bookings]), () =>
+    applyChanges(data, record),
+  );
+}
+
+function applyChanges(data: PsuData, record: PsuRecord): PsuData {
   const accounts: BankAccount[] = data.accounts.map((account) => ({
     ...account,
     state: record.states[account.resourceId] ?? account.state,

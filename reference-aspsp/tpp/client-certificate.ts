@@ -1,4 +1,5 @@
 import { createHash, type X509Certificate } from 'node:crypto';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { readPsd2Certificate } from '../../protocol/psd2-certificate.ts';
 import type { Role } from '../../spec/lib/index.ts';
 import { apiRoleOfPsd2Role } from '../lib/api-roles.ts';
@@ -15,8 +16,7 @@ export interface ClientCertificate {
   readonly publicKeyPem: string;
 }
 
-const cache = new Map<string, ClientCertificate>();
-const cacheLimit = 1000;
+const cache = new BoundedCache<string, ClientCertificate>(1000);
 
 /**
  * Reads the PSD2 facts of a peer certificate, cached by fingerprint so that each new connection of the
@@ -25,26 +25,22 @@ const cacheLimit = 1000;
  */
 export function readClientCertificate(certificate: X509Certificate): ClientCertificate {
   const fingerprint = createHash('sha256').update(certificate.raw).digest('hex');
-  const cached = cache.get(fingerprint);
-  if (cached !== undefined) return cached;
-  let read: ClientCertificate;
-  try {
-    const psd2 = readPsd2Certificate(certificate.raw);
-    read = {
-      fingerprint,
-      organizationIdentifier: psd2.organizationIdentifier,
-      roles: psd2.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []),
-      publicKeyPem: psd2.publicKeyPem,
-    };
-  } catch {
-    read = {
-      fingerprint,
-      organizationIdentifier: undefined,
-      roles: [],
-      publicKeyPem: certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    };
-  }
-  if (cache.size >= cacheLimit) cache.clear();
-  cache.set(fingerprint, read);
-  return read;
+  return cache.getOrCreate(fingerprint, () => {
+    try {
+      const psd2 = readPsd2Certificate(certificate.raw);
+      return {
+        fingerprint,
+        organizationIdentifier: psd2.organizationIdentifier,
+        roles: psd2.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []),
+        publicKeyPem: psd2.publicKeyPem,
+      };
+    } catch {
+      return {
+        fingerprint,
+        organizationIdentifier: undefined,
+        roles: [],
+        publicKeyPem: certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      };
+    }
+  });
 }

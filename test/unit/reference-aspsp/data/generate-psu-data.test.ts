@@ -29,6 +29,25 @@ describe('generatePsuData', () => {
     expect(other.accounts[0]?.resourceId).not.toBe(alice().accounts[0]?.resourceId);
   });
 
+  it('gives two clones of a persona made the same day one history under their own identifiers', () => {
+    const first = alice('alice-0001');
+    const second = alice('alice-0002');
+    const history = (data: ReturnType<typeof alice>) =>
+      data.accounts[0]?.transactions.map((t) => [t.amountCents, t.bookingDate, t.status]);
+    expect(history(second)).toEqual(history(first));
+    const ids = (data: ReturnType<typeof alice>) => data.accounts[0]?.transactions.map((t) => t.resourceId);
+    expect(new Set([...(ids(first) ?? []), ...(ids(second) ?? [])]).size).toBe(2 * (ids(first)?.length ?? 0));
+    // Another institution or another day drafts another history.
+    const elsewhere = generatePsuData({
+      template: persona('alice'),
+      institution: '20202',
+      psuId: 'alice-0001',
+      anchor,
+    });
+    expect(history(elsewhere)).not.toEqual(history(first));
+    expect(history(alice('alice-0001', new Date('2025-03-16T10:00:00Z')))).not.toEqual(history(first));
+  });
+
   it('keeps IBANs and resourceIds when regenerated at another instant', () => {
     const later = alice('alice', new Date('2025-06-01T10:00:00Z'));
     expect(later.accounts.map((a) => [a.iban, a.resourceId])).toEqual(
