@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The stores' development check for misuse inside a transaction (store/nesting-guard.ts).
+    env: { STET_STORE_NESTING_CHECK: '1' },
     // Provides `databaseUrl` (DATABASE_URL, or a throw-away cluster when storage tests run).
     globalSetup: ['test/setup/postgres.ts'],
   },

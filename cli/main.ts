@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { isCodedError } from '../lib/coded-error.ts';
 import { ExitCode } from '../lib/exit-codes.ts';
-import { commands } from './commands/index.ts';
+import { commandsFor } from './commands/index.ts';
 
 /**
  * Entry point of the `stet-harness` command line.
@@ -15,7 +15,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description('Conformance harness and reference bank for the STET PSD2 API (AISP, CBPII, PISP)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  for (const register of commands) register(program);
+  for (const entry of commandsFor(argv)) (await entry.load()).register(program);
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.Conforms;

@@ -38,12 +38,43 @@ const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{
  * policy of the verifier: see {@link uncoveredHeaders}.
  */
 export function verifySignature(options: VerifySignatureOptions): SignatureVerification {
+  const prepared = prepareVerification(options);
+  if (!prepared.ok) return prepared.failure;
+  const ok = verify('sha256', prepared.data, prepared.key, prepared.signature);
+  return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
+}
+
+/**
+ * {@link verifySignature} with the RSA verification run on libuv's thread pool: a server checking
+ * every request keeps its event loop for I/O while the signatures are checked on other cores.
+ */
+export async function verifySignatureAsync(options: VerifySignatureOptions): Promise<SignatureVerification> {
+  const prepared = prepareVerification(options);
+  if (!prepared.ok) return prepared.failure;
+  const ok = await new Promise<boolean>((resolve, reject) =>
+    verify('sha256', prepared.data, prepared.key, prepared.signature, (error, valid) =>
+      error === null ? resolve(valid) : reject(error),
+    ),
+  );
+  return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
+}
+
+type PreparedVerification =
+  | { ok: true; data: Buffer; key: KeyObject; signature: Buffer }
+  | { ok: false; failure: SignatureVerification & { valid: false } };
+
+/** Everything but the RSA operation: algorithm, base64, signing string, key. */
+function prepareVerification(options: VerifySignatureOptions): PreparedVerification {
+  const fail = (failure: SignatureVerification & { valid: false }): PreparedVerification => ({
+    ok: false,
+    failure,
+  });
   const { signature } = options;
   const algorithm = signature.algorithm ?? 'rsa-sha256';
   if (!supported.has(algorithm.toLowerCase()))
-    return { valid: false, reason: 'unsupported-algorithm', algorithm };
+    return fail({ valid: false, reason: 'unsupported-algorithm', algorithm });
   if (signature.signature === '' || !strictBase64.test(signature.signature))
-    return { valid: false, reason: 'bad-base64' };
+    return fail({ valid: false, reason: 'bad-base64' });
   const built = buildSigningString({
     method: options.method,
     path: options.path,
@@ -52,25 +83,25 @@ export function verifySignature(options: VerifySignatureOptions): SignatureVerif
     created: signature.created,
     expires: signature.expires,
   });
-  if (!built.ok) return { valid: false, reason: 'missing-header', header: built.missingHeader };
+  if (!built.ok) return fail({ valid: false, reason: 'missing-header', header: built.missingHeader });
   let key: KeyObject;
   try {
     key = typeof options.publicKey === 'string' ? createPublicKey(options.publicKey) : options.publicKey;
   } catch (error) {
-    return {
+    return fail({
       valid: false,
       reason: 'bad-key',
       message: error instanceof Error ? error.message : String(error),
-    };
+    });
   }
-  if (key.asymmetricKeyType !== 'rsa') return { valid: false, reason: 'bad-key', message: 'not an RSA key' };
-  const ok = verify(
-    'sha256',
-    Buffer.from(built.value, 'utf8'),
+  if (key.asymmetricKeyType !== 'rsa')
+    return fail({ valid: false, reason: 'bad-key', message: 'not an RSA key' });
+  return {
+    ok: true,
+    data: Buffer.from(built.value, 'utf8'),
     key,
-    Buffer.from(signature.signature, 'base64'),
-  );
-  return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
+    signature: Buffer.from(signature.signature, 'base64'),
+  };
 }
 
 /** The names of `required` (lower-cased) that the signature does not cover. */

@@ -174,14 +174,15 @@ export function draftCardDebits(options: {
  * entryReferences on booked entries in booking order (PDNG and FUTR have none).
  */
 export function finishTransactions(drafts: readonly TransactionDraft[], seed: string): BankTransaction[] {
-  const dateOf = (d: TransactionDraft): string => d.bookingDate ?? d.expectedBookingDate ?? d.valueDate;
   const ordered = drafts
-    .map((d, index) => ({ d, index }))
-    .sort((x, y) => (dateOf(x.d) < dateOf(y.d) ? -1 : dateOf(x.d) > dateOf(y.d) ? 1 : x.index - y.index));
+    .map((d, index) => ({ d, index, date: d.bookingDate ?? d.expectedBookingDate ?? d.valueDate }))
+    .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : x.index - y.index));
   let entry = createPrng(`${seed}:entry`).int(1000, 9000);
+  // One hash per account, not per transaction: a run clones personas with hundreds of entries.
+  const idPrefix = stableId(`${seed}:tx`, 12);
   return ordered.map(({ d, index }) => ({
     ...d,
-    resourceId: stableId(`${seed}:tx:${index}`, 20),
+    resourceId: `${idPrefix}${index.toString(16).padStart(8, '0')}`,
     entryReference: d.status === 'BOOK' ? String(entry++) : undefined,
   }));
 }

@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { verifyDigest } from '../../protocol/digest.ts';
 import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
-import { uncoveredHeaders, verifySignature } from '../../protocol/verify-signature.ts';
+import { uncoveredHeaders, verifySignatureAsync } from '../../protocol/verify-signature.ts';
 import type { Institution } from '../institutions/institution.ts';
 import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
 import { ApiError } from './api-error.ts';
@@ -30,9 +30,10 @@ const urlKeyId = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
  * `digest` or a body was sent; checked whenever present), then the signature itself: keyId naming this
  * TPP (client_id, or a URL ending `_<sha256 hex of its QSEAL DER>`), every policy header and every
  * `psu-*` header present covered, and the value verified with the enrolled QSEAL key.
- * Returns the refusal, or undefined when the request passes.
+ * Returns the refusal, or undefined when the request passes. The RSA verification runs on the thread
+ * pool, so the event loop serves other connections meanwhile.
  */
-export function checkSignature(request: SignedRequest): ApiError | undefined {
+export async function checkSignature(request: SignedRequest): Promise<ApiError | undefined> {
   const header = request.headers.signature;
   if (typeof header !== 'string' || header === '') return refuse('no Signature header');
   let signature: ParsedSignature;
@@ -52,7 +53,7 @@ export function checkSignature(request: SignedRequest): ApiError | undefined {
   const psuHeaders = Object.keys(request.headers).filter((name) => name.startsWith('psu-'));
   const missing = uncoveredHeaders(signature, [...policy, ...psuHeaders]);
   if (missing.length > 0) return refuse(`not signed: ${missing.join(', ')}`);
-  const verified = verifySignature({
+  const verified = await verifySignatureAsync({
     method: request.method,
     path: request.target,
     headers: request.headers,

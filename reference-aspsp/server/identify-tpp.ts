@@ -18,6 +18,22 @@ export interface IdentifiedTpp {
  * certificate but does not reject the handshake, so these refusals reach the client as HTTP answers).
  */
 export function trustedCertificate(socket: TLSSocket): ClientCertificate | ApiError {
+  let known = bySocket.get(socket);
+  if (known === undefined) {
+    known = readTrustedCertificate(socket);
+    bySocket.set(socket, known);
+  }
+  return known;
+}
+
+/**
+ * What each connection's certificate was found to be. The peer certificate cannot change on an open
+ * TLS connection (the server allows no renegotiation), and keep-alive clients send many requests on
+ * one, so it is read and hashed once per connection rather than once per request.
+ */
+const bySocket = new WeakMap<TLSSocket, ClientCertificate | ApiError>();
+
+function readTrustedCertificate(socket: TLSSocket): ClientCertificate | ApiError {
   const peer = socket.getPeerX509Certificate();
   if (peer === undefined) return new ApiError('CERT_MISSING');
   if (!socket.authorized) {

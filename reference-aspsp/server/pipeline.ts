@@ -137,7 +137,7 @@ export function createPipeline(
     if (identified instanceof ApiError) throw identified;
     const signed = route.signed ?? route.auth === 'bearer';
     if (signed && checkSignatures) {
-      const refusal = checkSignature({
+      const refusal = await checkSignature({
         method,
         target,
         headers,

@@ -6,9 +6,9 @@
  * overlay of its own changes, which is written to the backend and only then applied to memory, so a
  * failed transaction (or backend write) leaves nothing behind and readers only see committed data.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { AsyncMutex } from './async-mutex.ts';
 import { fromJsonText, incremented, toJsonText } from './json-value.ts';
+import { nestingGuard } from './nesting-guard.ts';
 import { StoreError, type Store, type StoreTx } from './store.ts';
 
 /** One committed change: the new JSON text of a key, or `undefined` for a deletion. */
@@ -31,7 +31,7 @@ type Collections = Map<string, Map<string, string>>;
 export class CachedStore implements Store {
   readonly #data: Collections = new Map();
   readonly #mutex = new AsyncMutex();
-  readonly #inTransaction = new AsyncLocalStorage<{ active: boolean }>();
+  readonly #nesting = nestingGuard();
   readonly #persistence: StorePersistence | undefined;
   #closed = false;
 
@@ -78,12 +78,10 @@ export class CachedStore implements Store {
     return this.#mutex.run(async () => {
       if (this.#closed) throw closed();
       const tx = new OverlayTx(this.#data);
-      const marker = { active: true };
       let result: R;
       try {
-        result = await this.#inTransaction.run(marker, () => fn(tx));
+        result = await this.#nesting.inside(() => fn(tx));
       } finally {
-        marker.active = false;
         tx.end();
       }
       const changes = tx.changes();
@@ -109,11 +107,7 @@ export class CachedStore implements Store {
 
   #checkUsable(): void {
     if (this.#closed) throw closed();
-    if (this.#inTransaction.getStore()?.active === true) {
-      throw new StoreError('ERR_STORE_NESTED', 'the store was used directly inside one of its transactions', {
-        hint: 'inside store.transaction(fn), use the tx argument for every operation',
-      });
-    }
+    this.#nesting.check();
   }
 }
 

@@ -5,9 +5,9 @@
  * transaction-level advisory lock, which serialises writers across every process using the
  * database: simple, and enough for a reference bank's load.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { fromJsonText, incremented, toJsonText } from './json-value.ts';
+import { nestingGuard } from './nesting-guard.ts';
 import { createTableSql, tableName } from './schema.ts';
 import { StoreError, type Store, type StoreTx } from './store.ts';
 
@@ -64,7 +64,7 @@ async function withLockedTransaction<R>(
 
 class PostgresStore implements Store {
   readonly #pool: pg.Pool;
-  readonly #inTransaction = new AsyncLocalStorage<{ active: boolean }>();
+  readonly #nesting = nestingGuard();
   #closed = false;
 
   constructor(pool: pg.Pool) {
@@ -101,11 +101,9 @@ class PostgresStore implements Store {
     this.#checkUsable();
     return withLockedTransaction(this.#pool, async (client) => {
       const tx = new PostgresTx(client);
-      const marker = { active: true };
       try {
-        return await this.#inTransaction.run(marker, () => fn(tx));
+        return await this.#nesting.inside(() => fn(tx));
       } finally {
-        marker.active = false;
         tx.end();
       }
     });
@@ -120,11 +118,7 @@ class PostgresStore implements Store {
   #checkUsable(): void {
     if (this.#closed)
       throw new StoreError('ERR_STORE_CLOSED', 'the store is closed', { hint: 'open the store again' });
-    if (this.#inTransaction.getStore()?.active === true) {
-      throw new StoreError('ERR_STORE_NESTED', 'the store was used directly inside one of its transactions', {
-        hint: 'inside store.transaction(fn), use the tx argument for every operation',
-      });
-    }
+    this.#nesting.check();
   }
 }
 

@@ -22,8 +22,9 @@ export interface StoreTx {
 export interface Store extends StoreTx {
   /**
    * Runs fn atomically and isolated from every other transaction on the same data (also across
-   * processes for postgres). Inside fn use `tx`, never the store itself: doing so throws
-   * `ERR_STORE_NESTED` instead of deadlocking. When fn throws, nothing it wrote is kept.
+   * processes for postgres). Inside fn use `tx`, never the store itself: with
+   * `STET_STORE_NESTING_CHECK=1` (tests) doing so throws `ERR_STORE_NESTED` instead of deadlocking
+   * (store/nesting-guard.ts). When fn throws, nothing it wrote is kept.
    */
   transaction<R>(fn: (tx: StoreTx) => Promise<R>): Promise<R>;
   close(): Promise<void>;
