@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CodedError } from '../../lib/coded-error.ts';
 import type { HttpExchange, StetClient } from '../client/stet-client.ts';
+import { parseClonedPsu } from '../client/cloned-psu.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import type { JourneyOutcome } from '../suite/suite-definition.ts';
 import { institutionHost, type InstitutionTarget, type Target } from '../targets/target-definition.ts';
@@ -51,22 +52,15 @@ export class FuzzSession {
   /** Clones `persona` on the sandbox control API (contracts §5). */
   async clone(persona: string): Promise<void> {
     const exchange = await this.sandbox('/sandbox/v1/psus', { persona });
-    const psuId = fieldOf(exchange.json, 'psuId');
-    const identifier = fieldOf(exchange.json, 'identifier');
-    const otp = fieldOf(exchange.json, 'otp');
-    if (
-      exchange.status !== 201 ||
-      typeof psuId !== 'string' ||
-      typeof identifier !== 'string' ||
-      typeof otp !== 'string'
-    ) {
+    const cloned = parseClonedPsu(exchange);
+    if (cloned === undefined) {
       throw new FuzzSetupError('ERR_FUZZ_SETUP', `cloning ${persona} answered ${exchange.status}`, {
         hint: 'the fuzzer needs a target with the sandbox control API (contracts §5)',
       });
     }
-    this.psuId = psuId;
-    this.#identifier = identifier;
-    this.#otp = otp;
+    this.psuId = cloned.psuId;
+    this.#identifier = cloned.identifier;
+    this.#otp = cloned.otp;
   }
 
   /** Takes the PSU through the AISP journey and exchanges the code; a new token set. */

@@ -3,6 +3,7 @@
  * helpers the case set-up uses: cloning a fresh PSU and moving its clock.
  */
 import type { HttpExchange } from '../../client/stet-client.ts';
+import { parseClonedPsu } from '../../client/cloned-psu.ts';
 import { CodedError } from '../../../lib/coded-error.ts';
 import type { SandboxAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext, type CasePsu } from '../case-context.ts';
@@ -69,15 +70,8 @@ export async function clonePsu(
   persona: string,
 ): Promise<{ psu: CasePsu; exchange: HttpExchange }> {
   const exchange = await sandboxCall(ctx, `${sandboxBase}/psus`, { persona });
-  const psuId = field(exchange.json, 'psuId');
-  const identifier = field(exchange.json, 'identifier');
-  const otp = field(exchange.json, 'otp');
-  if (
-    exchange.status !== 201 ||
-    typeof psuId !== 'string' ||
-    typeof identifier !== 'string' ||
-    typeof otp !== 'string'
-  ) {
+  const cloned = parseClonedPsu(exchange);
+  if (cloned === undefined) {
     throw new CodedError(
       'ERR_SANDBOX_CLONE',
       `cloning persona ${persona} answered ${exchange.status}: ${exchange.text.slice(0, 200)}`,
@@ -86,8 +80,8 @@ export async function clonePsu(
       },
     );
   }
-  ctx.secrets.add('otp', otp);
-  return { psu: { id: psuId, identifier, otp }, exchange };
+  ctx.secrets.add('otp', cloned.otp);
+  return { psu: { id: cloned.psuId, identifier: cloned.identifier, otp: cloned.otp }, exchange };
 }
 
 async function sandboxCall(ctx: CaseContext, path: string, body: unknown): Promise<HttpExchange> {
