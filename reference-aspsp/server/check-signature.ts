@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { verifyDigest } from '../../protocol/digest.ts';
 import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
 import { uncoveredHeaders, verifySignatureAsync } from '../../protocol/verify-signature.ts';
@@ -20,7 +21,8 @@ export interface SignedRequest {
   readonly checkDigest?: boolean;
 }
 
-const keys = new Map<string, KeyObject>();
+/** Enrolled QSEAL keys, parsed once (bounded: enrolments come and go with `POST /register`). */
+const keys = new BoundedCache<string, KeyObject>(1000);
 const urlKeyId = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
 
 /**
@@ -74,12 +76,7 @@ function keyIdNames(keyId: string, tpp: EnrolledTpp): boolean {
 }
 
 function publicKey(pem: string): KeyObject {
-  let key = keys.get(pem);
-  if (key === undefined) {
-    key = createPublicKey(pem);
-    keys.set(pem, key);
-  }
-  return key;
+  return keys.getOrCreate(pem, createPublicKey);
 }
 
 function refuse(detail: string): ApiError {
