@@ -12,7 +12,8 @@
  * from /proc/stat where there is one: with high steal, every figure is low.
  *
  * Run: `npm run bench:reference` (options: `--seconds N` per round, `--connections N`,
- * `--concurrency N` requests in flight, `--rounds N`).
+ * `--concurrency N` requests in flight, `--rounds N`, `--cpu-profile FILE` to write a V8 CPU profile
+ * of the reference rounds only, to open in Chrome DevTools' Performance panel).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -20,6 +21,8 @@ import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Session } from 'node:inspector/promises';
+import { writeFile } from 'node:fs/promises';
 import { Agent, Pool, request } from 'undici';
 import { computeDigest } from '../protocol/digest.ts';
 import { signRequest } from '../protocol/sign-request.ts';
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     concurrency: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '2' },
+    'cpu-profile': { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -191,9 +195,26 @@ async function prepareClient(reference: RunningReference): Promise<ReferenceClie
 
 async function benchReference(reference: RunningReference, client: ReferenceClient): Promise<Figures> {
   const pool = new Pool(reference.url, { connections, connect: client.connect });
-  const figures = await load(pool, client.headers);
+  const figures = await profiled(() => load(pool, client.headers));
   await pool.close();
   return figures;
+}
+
+/** Runs fn under the V8 profiler when `--cpu-profile` names a file (the last round's profile is kept). */
+async function profiled<T>(fn: () => Promise<T>): Promise<T> {
+  const file = values['cpu-profile'];
+  if (file === undefined) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 async function benchBare(reference: RunningReference, client: ReferenceClient): Promise<Figures> {
