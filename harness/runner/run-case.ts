@@ -27,7 +27,7 @@ import type {
   SuiteVersion,
 } from '../suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
-import { fillDeep, type CaseContext } from './case-context.ts';
+import { fillDeep, fillText, type CaseContext } from './case-context.ts';
 import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
@@ -241,12 +241,15 @@ async function runStep(
   };
 }
 
-/** Stores the step's captures; a capture that finds nothing is a failure of the target's response. */
+/**
+ * Stores the step's captures; a capture that finds nothing is a failure of the target's response. A
+ * capture's JSONPath may name earlier captures, as a check's may (`$.accounts[?(@.resourceId=='{{id}}')]`).
+ */
 function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const [name, source] of Object.entries(step.capture)) {
     let value: unknown;
-    if ('json' in source) value = queryJson(outcome.body, source.json)[0];
+    if ('json' in source) value = queryJson(outcome.body, fillText(ctx, source.json))[0];
     else if ('header' in source) value = headerOf(outcome, source.header);
     else {
       const location = headerOf(outcome, 'location');

@@ -43,6 +43,7 @@ export async function createPsu(
     anchor: now.toISOString(),
     states: {},
     bookings: {},
+    cardDebits: {},
   });
   return { ...entry, institution: institution.code };
 }

@@ -1,9 +1,16 @@
 import type { StoreTx } from '../store/index.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { cardDebitTransaction, parseCardDebit, type CardDebit } from './card-debit.ts';
 import { findPersona } from './load-personas.ts';
 import { generatePsuData } from './generate-psu-data.ts';
 import type { AccountState } from './persona-template.ts';
-import type { BankAccount, BankCard, BankTransaction, PsuData } from './psu-data.ts';
+import {
+  filterDate,
+  type BankAccount,
+  type BankCard,
+  type BankTransaction,
+  type PsuData,
+} from './psu-data.ts';
 import { readField, readString } from './read-field.ts';
 
 /**
@@ -22,6 +29,8 @@ export interface PsuRecord {
   readonly states: Readonly<Record<string, AccountState>>;
   /** Pending transactions booked since, by transaction resourceId (sandbox book-pending). */
   readonly bookings: Readonly<Record<string, Booking>>;
+  /** Debits of booked card receipts on their backing accounts, by debit resourceId (book-pending). */
+  readonly cardDebits: Readonly<Record<string, CardDebit>>;
 }
 
 /** How a PDNG transaction was booked. */
@@ -71,6 +80,8 @@ export function parsePsuRecord(value: unknown): PsuRecord | undefined {
     anchor,
     states: parseStringMap(readField(value, 'states'), parseState),
     bookings: parseStringMap(readField(value, 'bookings'), parseBooking),
+    // Absent from records written before card debits were kept.
+    cardDebits: parseStringMap(readField(value, 'cardDebits'), parseCardDebit),
   };
 }
 
@@ -121,6 +132,19 @@ function book(
   });
 }
 
+/** Adds card debits to an account's history, keeping it ordered by date (a stable sort). */
+function withCardDebits(
+  transactions: readonly BankTransaction[],
+  debits: readonly CardDebit[],
+): readonly BankTransaction[] {
+  if (debits.length === 0) return transactions;
+  return [...transactions, ...debits.map(cardDebitTransaction)].sort((a, b) => {
+    const x = filterDate(a);
+    const y = filterDate(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
 /** The generated data of a record with its sandbox changes applied (immutable, possibly shared). */
 export function applyRecord(data: PsuData, record: PsuRecord): PsuData {
   let applied = appliedByData.get(data);
@@ -128,16 +152,20 @@ export function applyRecord(data: PsuData, record: PsuRecord): PsuData {
     applied = new BoundedCache(8);
     appliedByData.set(data, applied);
   }
-  return applied.getOrCreate(JSON.stringify([record.states, record.bookings]), () =>
+  return applied.getOrCreate(JSON.stringify([record.states, record.bookings, record.cardDebits]), () =>
     applyChanges(data, record),
   );
 }
 
 function applyChanges(data: PsuData, record: PsuRecord): PsuData {
+  const debits = Object.values(record.cardDebits);
   const accounts: BankAccount[] = data.accounts.map((account) => ({
     ...account,
     state: record.states[account.resourceId] ?? account.state,
-    transactions: book(account.transactions, record.bookings),
+    transactions: withCardDebits(
+      book(account.transactions, record.bookings),
+      debits.filter((debit) => debit.accountKey === account.key && debit.currency === account.currency),
+    ),
   }));
   const cards: BankCard[] = data.cards.map((card) => ({
     ...card,

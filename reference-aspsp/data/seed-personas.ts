@@ -50,6 +50,7 @@ export async function seedPersonas(
           anchor: now.toISOString(),
           states: {},
           bookings: {},
+          cardDebits: {},
         });
       }
     }

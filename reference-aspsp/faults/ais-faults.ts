@@ -177,6 +177,11 @@ export const aisFaults: readonly Fault[] = [
     rules: ['AIS-TRX-PDNG-NO-ENTRYREF'],
   },
   {
+    name: 'card-booking-not-debited',
+    description: 'Booking a deferred-debit card receipt leaves the backing account without its debit.',
+    rules: ['AIS-TRX-CARD-RECEIPT-BOOKING'],
+  },
+  {
     name: 'remittance-array-after-v1',
     description: 'remittanceInformation stays a plain array of strings in v1.4.2 and v1.6.2.',
     rules: ['AIS-TRX-REMITTANCE-UNSTRUCTURED', 'VER-REMITTANCE-UNSTRUCTURED'],

@@ -1,7 +1,15 @@
 import { parisDate } from '../data/calendar-date.ts';
 import type { AccountState } from '../data/persona-template.ts';
-import { getPsuRecord, putPsuRecord, type Booking } from '../data/psu-record.ts';
-import { loadPsuData } from '../data/psu-record.ts';
+import type { CardDebit } from '../data/card-debit.ts';
+import { stableId } from '../data/prng.ts';
+import {
+  formatAmount,
+  type BankAccount,
+  type BankCard,
+  type BankTransaction,
+  type PsuData,
+} from '../data/psu-data.ts';
+import { getPsuRecord, loadPsuData, putPsuRecord, type Booking, type PsuRecord } from '../data/psu-record.ts';
 import { findItem } from '../ais/account-catalogue.ts';
 import { compareEntryReferences } from '../ais/transaction-filter.ts';
 import { ApiError } from '../server/api-error.ts';
@@ -45,7 +53,9 @@ export const closeAccountRoute: CertificateRoute = sandboxRoute({
 /**
  * `POST /sandbox/v1/psus/{psuId}/accounts/{resourceId}/book-pending`: every PDNG transaction (or card
  * receipt) of the item becomes BOOK, booked on the PSU's current Paris day with the next entry
- * references (seed: States and transitions > Transaction status).
+ * references (seed: States and transitions > Transaction status). Booked card receipts are debited
+ * from the backing account in one cumulated BOOK entry of that day (card-debit.ts). Answers
+ * `{ booked: [resourceId…], cardDebit?: { account, resourceId, amount } }`.
  */
 export const bookPendingRoute: CertificateRoute = sandboxRoute({
   method: 'POST',
@@ -54,27 +64,84 @@ export const bookPendingRoute: CertificateRoute = sandboxRoute({
     const entry = await requirePsu(ctx);
     const resourceId = ctx.params.resourceId ?? '';
     const psu = { institution: ctx.institution.code, psuId: entry.psuId };
-    const booked = await ctx.store.transaction(async (tx) => {
+    const answer = await ctx.store.transaction(async (tx) => {
       const record = await getPsuRecord(tx, psu.institution, psu.psuId);
       const data = await loadPsuData(tx, psu.institution, psu.psuId);
       const item = data === undefined ? undefined : findItem(data, resourceId, 'v1.6.2');
-      if (record === undefined || item === undefined)
+      if (record === undefined || data === undefined || item === undefined)
         throw new ApiError('AC01', { detail: `no account or card ${resourceId}` });
       const bookingDate = parisDate(await ctx.clock.psuNow(tx, psu));
-      const references = item.transactions.flatMap((t) =>
-        t.entryReference === undefined ? [] : [t.entryReference],
-      );
-      let last = references.reduce((max, ref) => (compareEntryReferences(ref, max) > 0 ? ref : max), '0');
+      let last = highestEntryReference(item.transactions);
       const bookings: Record<string, Booking> = {};
+      let bookedCents = 0;
       for (const transaction of item.transactions) {
         if (transaction.status !== 'PDNG') continue;
-        last = /^\d+$/.test(last) ? String(BigInt(last) + 1n) : `${last}1`;
+        last = nextEntryReference(last);
         bookings[transaction.resourceId] = { bookingDate, entryReference: last };
+        bookedCents +=
+          transaction.creditDebitIndicator === 'DBIT' ? transaction.amountCents : -transaction.amountCents;
       }
-      const next = { ...record, bookings: { ...record.bookings, ...bookings } };
-      await putPsuRecord(tx, next);
-      return Object.keys(bookings);
+      const debit =
+        item.kind === 'card' && bookedCents > 0 && !ctx.faults.has('card-booking-not-debited')
+          ? cardDebitFor(data, item, { bookingDate, amountCents: bookedCents, record })
+          : undefined;
+      await putPsuRecord(tx, {
+        ...record,
+        bookings: { ...record.bookings, ...bookings },
+        cardDebits:
+          debit === undefined
+            ? record.cardDebits
+            : { ...record.cardDebits, [debit.debit.resourceId]: debit.debit },
+      });
+      return {
+        booked: Object.keys(bookings),
+        ...(debit === undefined
+          ? {}
+          : {
+              cardDebit: {
+                account: debit.account.resourceId,
+                resourceId: debit.debit.resourceId,
+                amount: formatAmount(debit.debit.amountCents),
+              },
+            }),
+      };
     });
-    return { status: 200, json: { booked } };
+    return { status: 200, json: answer };
   },
 });
+
+/** The cumulated debit of a card's booked receipts on its backing account, with that account. */
+function cardDebitFor(
+  data: PsuData,
+  card: BankCard,
+  booking: { bookingDate: string; amountCents: number; record: PsuRecord },
+): { debit: CardDebit; account: BankAccount } | undefined {
+  const account = data.accounts.find((candidate) => candidate.key === card.backingKey);
+  if (account === undefined) return undefined;
+  const sequence = Object.keys(booking.record.cardDebits).length;
+  const debit: CardDebit = {
+    // Stable per PSU and booking, unique against the generated ids (a different seed).
+    resourceId: stableId(`${data.institution}:${data.psuId}:card-debit:${card.key}:${sequence}`, 20),
+    accountKey: account.key,
+    cardDigits: card.maskedPan.slice(-4),
+    amountCents: booking.amountCents,
+    currency: card.currency,
+    bookingDate: booking.bookingDate,
+    entryReference: nextEntryReference(highestEntryReference(account.transactions)),
+  };
+  return { debit, account };
+}
+
+function highestEntryReference(transactions: readonly BankTransaction[]): string {
+  return transactions.reduce(
+    (max, t) =>
+      t.entryReference !== undefined && compareEntryReferences(t.entryReference, max) > 0
+        ? t.entryReference
+        : max,
+    '0',
+  );
+}
+
+function nextEntryReference(last: string): string {
+  return /^\d+$/.test(last) ? String(BigInt(last) + 1n) : `${last}1`;
+}

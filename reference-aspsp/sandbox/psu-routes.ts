@@ -76,6 +76,7 @@ export const resetPsuRoute: CertificateRoute = sandboxRoute({
         anchor: now.toISOString(),
         states: {},
         bookings: {},
+        cardDebits: {},
       });
     });
     return { status: 204 };

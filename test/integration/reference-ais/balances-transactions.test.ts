@@ -256,6 +256,51 @@ describe('transactions', () => {
   });
 });
 
+describe('booking card receipts', () => {
+  it('debits the booked card receipts from the backing account in one entry of the day', async () => {
+    const { psu, accounts } = await consented('alice');
+    const card = accounts.find((a) => pick(a, 'accountId', 'other', 'schemeName') === 'CPAN');
+    const backing = accounts.find((a) => pick(a, 'resourceId') === pick(card, 'linkedAccount'));
+    const receiptsBefore = list((await fixture.ais(psu, href(card, 'transactions'))).json, 'transactions');
+    const pending = receiptsBefore.filter((t) => pick(t, 'status') === 'PDNG');
+    expect(pending.length).toBeGreaterThan(0);
+    const pendingCents = pending.reduce<number>(
+      (sum, t) => sum + Math.round(Number(pick(t, 'transactionAmount', 'amount')) * 100),
+      0,
+    );
+    const historyBefore = list((await fixture.ais(psu, href(backing, 'transactions'))).json, 'transactions');
+    const highest = Math.max(...historyBefore.map((t) => Number(pick(t, 'entryReference') ?? 0)));
+
+    const booked = await fixture.sandbox(
+      `/psus/${psu.psuId}/accounts/${String(pick(card, 'resourceId'))}/book-pending`,
+    );
+    expect(booked.status).toBe(200);
+    expect(list(booked.json, 'booked').sort()).toEqual(pending.map((t) => pick(t, 'resourceId')).sort());
+
+    const historyAfter = list((await fixture.ais(psu, href(backing, 'transactions'))).json, 'transactions');
+    const added = historyAfter.filter((t) => Number(pick(t, 'entryReference') ?? 0) > highest);
+    expect(added).toHaveLength(1);
+    const debit = added[0];
+    expect(pick(debit, 'resourceId')).toBe(pick(booked.json, 'cardDebit', 'resourceId'));
+    expect(pick(debit, 'status')).toBe('BOOK');
+    expect(pick(debit, 'creditDebitIndicator')).toBe('DBIT');
+    expect(pick(debit, 'bookingDate')).toBe(parisWallClock(new Date()).date);
+    expect(Math.round(Number(pick(debit, 'transactionAmount', 'amount')) * 100)).toBe(pendingCents);
+    const receiptsAfter = list((await fixture.ais(psu, href(card, 'transactions'))).json, 'transactions');
+    expect(receiptsAfter.filter((t) => pick(t, 'status') === 'PDNG')).toEqual([]);
+  });
+
+  it('leaves the backing account alone when a plain account is booked', async () => {
+    const { psu, accounts } = await consented('alice');
+    const account = named(accounts, 'Compte courant');
+    const booked = await fixture.sandbox(
+      `/psus/${psu.psuId}/accounts/${String(pick(account, 'resourceId'))}/book-pending`,
+    );
+    expect(booked.status).toBe(200);
+    expect(pick(booked.json, 'cardDebit')).toBeUndefined();
+  });
+});
+
 describe('refused accounts and cards', () => {
   it('refuses bob blocked account AC06, closed account AC04 and unavailable card CDNA', async () => {
     const { psu, accounts } = await consented('bob');
