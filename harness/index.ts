@@ -4,6 +4,7 @@
  */
 export { loadSuites, parseSuite, suiteSchemaUrl } from './suite/load-suite.ts';
 export type { RuleCatalogue } from './suite/check-suite.ts';
+export { specRuleCatalogue } from './suite/spec-rule-catalogue.ts';
 export { SuiteError, type SourceProblem } from './suite/suite-error.ts';
 export type * from './suite/suite-definition.ts';
 export { loadTarget, parseTarget, targetSchemaUrl } from './targets/load-target.ts';

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { getRule, listRules } from '../../spec/lib/index.ts';
-import { loadSuites } from '../../harness/index.ts';
+import { listRules } from '../../spec/lib/index.ts';
+import { loadSuites, specRuleCatalogue } from '../../harness/index.ts';
+import { ruleCoverage, type CoverageSummary } from '../../harness/suite/rule-coverage.ts';
 
 interface RulesOptions {
   coverage: boolean;
@@ -9,17 +10,10 @@ interface RulesOptions {
   suites: string[];
 }
 
-/** One rule with the cases (`suite/case`) that check it. */
-export interface RuleCoverage {
-  id: string;
-  title: string;
-  section: string;
-  cases: string[];
-}
-
 /**
  * `stet-harness rules`: the rule catalogue of `spec/rules.yaml`; with `--coverage`, the cases that
- * check each rule and the rules no case checks (`--json` for machines).
+ * check each rule, the rules no case checks, and apart, the rules no call of the API can show
+ * (`check: manual`, with the reason) — those are not gaps (`--json` for machines).
  */
 export function register(program: Command): void {
   program
@@ -29,43 +23,42 @@ export function register(program: Command): void {
     .option('--json', 'print JSON', false)
     .option('--suites <path>', 'suite file or folder (repeatable; default suites/)', collect, [])
     .action((options: RulesOptions) => {
-      const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], {
-        has: (id) => getRule(id) !== undefined,
-      });
-      const byRule = new Map<string, string[]>();
-      for (const suite of suites) {
-        for (const c of suite.cases)
-          for (const rule of c.rules)
-            byRule.set(rule, [...(byRule.get(rule) ?? []), `${suite.suite}/${c.id}`]);
-      }
-      const rules: RuleCoverage[] = listRules().map((r) => ({
-        id: r.id,
-        title: r.title,
-        section: r.section,
-        cases: byRule.get(r.id) ?? [],
-      }));
-      const unchecked = rules.filter((r) => r.cases.length === 0).map((r) => r.id);
+      const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
+      const coverage = ruleCoverage(suites, listRules());
       if (options.json) {
         const out = options.coverage
-          ? { rules, unchecked, checked: rules.length - unchecked.length, total: rules.length }
-          : { rules: rules.map(({ cases: _cases, ...r }) => r) };
+          ? coverage
+          : { rules: coverage.rules.map(({ cases: _cases, ...r }) => r) };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
-        for (const r of rules) {
-          const cases = options.coverage
-            ? r.cases.length === 0
-              ? '  — not checked'
-              : `  ← ${r.cases.join(', ')}`
-            : '';
-          process.stdout.write(`${r.id}  ${r.title}${cases}\n`);
-        }
-        if (options.coverage)
-          process.stdout.write(
-            `\n${rules.length - unchecked.length} of ${rules.length} rules checked; not checked: ${unchecked.length}\n`,
-          );
+        process.stdout.write(options.coverage ? coverageText(coverage) : listText(coverage));
       }
       process.exitCode = ExitCode.Conforms;
     });
+}
+
+function listText(coverage: CoverageSummary): string {
+  return coverage.rules.map((r) => `${r.id}  ${r.title}\n`).join('');
+}
+
+function coverageText(coverage: CoverageSummary): string {
+  const lines = coverage.rules.map((r) => {
+    const cases =
+      r.check === 'manual'
+        ? `  — not checkable through the API: ${r.reason ?? ''}`
+        : r.cases.length === 0
+          ? '  — not checked'
+          : `  ← ${r.cases.join(', ')}`;
+    return `${r.id}  ${r.title}${cases}`;
+  });
+  const gaps = coverage.unchecked.length === 0 ? '' : ` (${coverage.unchecked.join(', ')})`;
+  lines.push(
+    '',
+    `${coverage.checked} of ${coverage.checkable} checkable rules checked; not checked: ${coverage.unchecked.length}${gaps}`,
+    `not checkable through the API (check: manual in spec/rules.yaml), not counted as gaps: ${coverage.manual.length}`,
+    ...coverage.manual.map((m) => `  ${m.id}: ${m.reason}`),
+  );
+  return `${lines.join('\n')}\n`;
 }
 
 function collect(value: string, previous: string[]): string[] {

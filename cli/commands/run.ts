@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { getRule, schemaValidator } from '../../spec/lib/index.ts';
+import { schemaValidator } from '../../spec/lib/index.ts';
 import {
   baselineYaml,
   compareWithBaseline,
@@ -13,6 +13,7 @@ import {
   parseServeInfo,
   parseShard,
   runSuites,
+  specRuleCatalogue,
   targetFromServeInfo,
   type RunFilter,
   type Target,
@@ -127,9 +128,7 @@ async function run(options: RunCliOptions): Promise<number> {
   const starting = options.target === undefined ? startEmbedded(options.fault) : undefined;
   const started = starting?.catch(() => undefined);
   try {
-    const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], {
-      has: (id) => getRule(id) !== undefined,
-    });
+    const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
     const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
     const target: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
     const fileFormats = reporters.filter((r): r is ReportFormat => r !== 'console');

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { loadSuites } from '../../harness/index.ts';
+import { loadSuites, specRuleCatalogue } from '../../harness/index.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { faultCatalogue, findFault, type Fault } from '../../reference-aspsp/faults/catalogue.ts';
-import { getRule } from '../../spec/lib/index.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 import { writeSelftestReports } from '../selftest/kill-matrix-report.ts';
 import type { KillMatrix } from '../selftest/kill-matrix.ts';
@@ -62,9 +61,7 @@ async function selftest(options: SelftestCliOptions): Promise<number> {
   const parallelFaults = positive(options.parallel, '--parallel');
   const faults: Fault[] =
     options.fault.length === 0 ? [...faultCatalogue] : options.fault.map((name) => knownFault(name));
-  const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], {
-    has: (id) => getRule(id) !== undefined,
-  });
+  const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
   const tool = { name: 'stet-harness', version: toolVersion() };
   const { matrix, clean } = await runSelftest({
     suites,

@@ -11,6 +11,11 @@ import type { YamlSource } from './yaml-source.ts';
 /** What the checker needs to know about rule ids (from `spec/lib`, injected so tests can pass a list). */
 export interface RuleCatalogue {
   has(id: string): boolean;
+  /**
+   * Why the rule cannot be checked through the API (`check: manual` in `spec/rules.yaml`), or
+   * undefined for a rule cases can check. Absent: every known rule is checkable.
+   */
+  manualReason?(id: string): string | undefined;
 }
 
 /** Every problem found in `raw`; empty when the suite can run. */
@@ -27,8 +32,17 @@ export function checkSuite(raw: RawSuite, source: YamlSource, rules: RuleCatalog
       report(`${pointer}/id`, `case id "${c.id}" is already used by case ${previous + 1}`);
     ids.set(c.id, i);
     c.rules.forEach((rule, r) => {
-      if (!rules.has(rule))
+      if (!rules.has(rule)) {
         report(`${pointer}/rules/${r}`, `unknown rule id "${rule}" (not in spec/rules.yaml)`);
+        return;
+      }
+      // A case claiming a rule no call can show would count it as covered without checking it.
+      const manual = rules.manualReason?.(rule);
+      if (manual !== undefined)
+        report(
+          `${pointer}/rules/${r}`,
+          `rule ${rule} is not checkable through the API (check: manual, ${manual}): no case can claim it`,
+        );
     });
     (c.versions ?? []).forEach((v, k) => {
       if (!raw.versions.includes(v))

@@ -31,7 +31,7 @@ export type { CalendarErrorCode, CalendarOverrides } from './calendar-overrides.
 export { daysBetween, isDecommissioned, versionStatus } from './version-status.ts';
 export type { VersionState, VersionStatus } from './version-status.ts';
 export { listRules, getRule, roles, ruleFamilies, isWellFormedRuleId } from './rules.ts';
-export type { Rule, Role } from './rules.ts';
+export type { Rule, Role, RuleCheck } from './rules.ts';
 export { listErrors, lookupError, isCatalogued } from './errors.ts';
 export type { ErrorEntry, ErrorContext } from './errors.ts';
 export { SpecError } from './spec-error.ts';

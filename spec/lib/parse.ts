@@ -50,6 +50,11 @@ export function string(value: unknown, where: At): string {
   return value;
 }
 
+/** A non-empty string, or undefined when absent. */
+export function optionalString(value: unknown, where: At): string | undefined {
+  return value === undefined ? undefined : string(value, where);
+}
+
 /** A non-empty string, or null. */
 export function nullableString(value: unknown, where: At): string | null {
   return value === null ? null : string(value, where);

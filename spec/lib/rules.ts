@@ -2,7 +2,7 @@
  * The rule catalogue of `spec/rules.yaml`: every checkable statement of the seed, with the seed section
  * it comes from, the versions and the roles it applies to.
  */
-import { array, oneOf, reader, string } from './parse.ts';
+import { array, oneOf, optionalString, reader, string } from './parse.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
@@ -15,6 +15,13 @@ export type Role = 'aisp' | 'cbpii' | 'pisp';
 /** Every role. */
 export const roles: readonly Role[] = ['aisp', 'cbpii', 'pisp'];
 
+/**
+ * How a rule is checked: `api` (the default), by suite cases over HTTP; `manual`, by nobody through the
+ * API (an announcement on the portal, an e-mail), with the one-line reason why. Coverage lists manual
+ * rules apart instead of as gaps, and a suite case may not claim one.
+ */
+export type RuleCheck = { kind: 'api' } | { kind: 'manual'; reason: string };
+
 /** One rule: what is checked, where the seed says it, for which versions and roles. */
 export interface Rule {
   /** Stable UPPER-KEBAB id with a family prefix (docs/contracts.md §11), never reused. */
@@ -24,6 +31,7 @@ export interface Rule {
   section: string;
   versions: ApiVersion[];
   roles: Role[];
+  check: RuleCheck;
 }
 
 /** The family prefixes of rule ids (docs/contracts.md §11). */
@@ -92,13 +100,37 @@ export function parseRules(value: unknown, file: string): Rule[] {
   return rules;
 }
 
+const checkKinds = ['api', 'manual'] as const;
+
 function parseRule(value: unknown, where: At): Rule {
   const o = reader(value, where);
+  const id = o.get('id', string);
   return {
-    id: o.get('id', string),
+    id,
     title: o.get('title', string),
     section: o.get('section', string),
     versions: o.get('versions', array(oneOf(apiVersions))),
     roles: o.get('roles', array(oneOf(roles))),
+    check: parseCheck(
+      o.get('check', (v, w) => (v === undefined ? 'api' : oneOf(checkKinds)(v, w))),
+      o.get('reason', optionalString),
+      `${where.file}: rule ${id}`,
+    ),
   };
+}
+
+/** `check` and `reason` together: a manual rule says why in one line; an API rule needs no reason. */
+function parseCheck(kind: (typeof checkKinds)[number], reason: string | undefined, rule: string): RuleCheck {
+  if (kind === 'api') {
+    if (reason !== undefined)
+      throw new SpecError('ERR_SPEC_INVALID', `${rule} has a reason but is not check: manual`, {
+        hint: 'a reason says why a rule cannot be checked through the API; drop it or add check: manual',
+      });
+    return { kind };
+  }
+  if (reason === undefined || /[\r\n]/.test(reason))
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} is check: manual without a one-line reason`, {
+      hint: 'add reason: the one line saying why no HTTP call can check the rule',
+    });
+  return { kind, reason };
 }

@@ -33,6 +33,7 @@ describe('rule catalogue', () => {
       section: 'Endpoints > Account information > Transaction query parameters',
       versions: ['v1', 'v1.4.2', 'v1.6.2'],
       roles: ['aisp'],
+      check: { kind: 'api' },
     });
     expect(getRule('CNS-REQUIRES-OVERDRAFTS')?.versions).toEqual(['v1.6.2']);
     expect(getRule('TRN-MTLS-REQUIRED')?.roles).toEqual(['aisp', 'cbpii', 'pisp']);
@@ -49,5 +50,43 @@ describe('rule catalogue', () => {
         message: expect.stringContaining('$.rules[0].versions[0]') as string,
       }),
     );
+  });
+
+  it('marks the portal announcement as not checkable through the API, with its reason', () => {
+    expect(getRule('VER-ANNOUNCED-AT-T0')?.check).toEqual({
+      kind: 'manual',
+      reason: expect.stringContaining('portal') as string,
+    });
+    const manual = listRules().filter((r) => r.check.kind === 'manual');
+    expect(manual.map((r) => r.id)).toEqual(['VER-ANNOUNCED-AT-T0']);
+  });
+
+  it('reads check: manual with a one-line reason and refuses a reason without it', () => {
+    const rule = { id: 'VER-X', title: 't', section: 'Versioning', versions: ['v1'], roles: ['aisp'] };
+    expect(
+      parseRules({ rules: [{ ...rule, check: 'manual', reason: 'on the portal' }] }, 'r.yaml')[0]?.check,
+    ).toEqual({ kind: 'manual', reason: 'on the portal' });
+    expect(parseRules({ rules: [{ ...rule, check: 'api' }] }, 'r.yaml')[0]?.check).toEqual({ kind: 'api' });
+    const refused = (extra: Record<string, unknown>): unknown => {
+      try {
+        parseRules({ rules: [{ ...rule, ...extra }] }, 'r.yaml');
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(refused({ check: 'manual' })).toMatchObject({
+      code: 'ERR_SPEC_INVALID',
+      message: expect.stringContaining('VER-X is check: manual without a one-line reason') as string,
+    });
+    expect(refused({ check: 'manual', reason: 'two\nlines' })).toMatchObject({ code: 'ERR_SPEC_INVALID' });
+    expect(refused({ reason: 'why' })).toMatchObject({
+      code: 'ERR_SPEC_INVALID',
+      message: expect.stringContaining('VER-X has a reason but is not check: manual') as string,
+    });
+    expect(refused({ check: 'by-hand', reason: 'why' })).toMatchObject({
+      code: 'ERR_SPEC_INVALID',
+      message: expect.stringContaining('$.rules[0].check') as string,
+    });
   });
 });

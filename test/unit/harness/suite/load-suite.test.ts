@@ -152,4 +152,26 @@ describe('parseSuite', () => {
       ),
     ).not.toEqual([]);
   });
+
+  it('refuses a case claiming a rule no call of the API can check (check: manual)', () => {
+    const withManual = {
+      has: (id: string) => ['TOK-ONE', 'VER-PORTAL'].includes(id),
+      manualReason: (id: string) => (id === 'VER-PORTAL' ? 'an announcement on the portal' : undefined),
+    };
+    const text = valid.replace('[TOK-ONE]', '[TOK-ONE, VER-PORTAL]');
+    expect(() => parseSuite('s.yaml', text, withManual)).toThrow(
+      expect.objectContaining({
+        code: 'ERR_SUITE_INVALID',
+        problems: [
+          {
+            where: 's.yaml:9:22',
+            message: expect.stringContaining(
+              'rule VER-PORTAL is not checkable through the API (check: manual, an announcement on the portal)',
+            ) as string,
+          },
+        ],
+      }),
+    );
+    expect(parseSuite('s.yaml', valid, withManual).cases[0]?.rules).toEqual(['TOK-ONE']);
+  });
 });
