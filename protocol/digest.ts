@@ -10,7 +10,14 @@ const hashes: Record<DigestAlgorithm, string> = { 'SHA-256': 'sha256', 'SHA-512'
 
 /** Returns the `Digest` header value for `body` (the empty string for a request without body). */
 export function computeDigest(body: Uint8Array | string, algorithm: DigestAlgorithm = 'SHA-256'): string {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  if (body.length === 0) return (emptyDigests[algorithm] ??= hash(new Uint8Array(0), algorithm));
+  return hash(typeof body === 'string' ? Buffer.from(body, 'utf8') : body, algorithm);
+}
+
+/** Digests of the empty body, the body of every GET: computed once, not per request. */
+const emptyDigests: Partial<Record<DigestAlgorithm, string>> = {};
+
+function hash(bytes: Uint8Array, algorithm: DigestAlgorithm): string {
   return `${algorithm}=${createHash(hashes[algorithm]).update(bytes).digest('base64')}`;
 }
 

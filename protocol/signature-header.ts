@@ -114,59 +114,104 @@ function timestamp(params: Map<string, string>, name: string): number | undefine
 
 /** Splits `name="value", name=token` pairs; quoted strings may contain commas and `\` escapes. */
 function splitParams(value: string): Map<string, string> {
+  // Scanned by character code, with no closures and no regexes over slices: every signed request parses
+  // one of these headers (its signature alone is a few hundred characters), on the reference's hot path.
   const params = new Map<string, string>();
+  const end = value.length;
   let i = 0;
-  const syntax = (what: string): SignatureHeaderError =>
-    new SignatureHeaderError('ERR_SIGNATURE_HEADER_SYNTAX', `Signature header: ${what} at offset ${i}`);
-  const skipSpace = (): void => {
-    while (value[i] === ' ' || value[i] === '\t') i += 1;
-  };
   for (;;) {
-    skipSpace();
-    const nameMatch = /^[A-Za-z][A-Za-z0-9_-]*/.exec(value.slice(i));
-    if (nameMatch === null) throw syntax('expected a parameter name');
-    const name = nameMatch[0].toLowerCase();
-    i += nameMatch[0].length;
-    skipSpace();
-    if (value[i] !== '=') throw syntax(`expected "=" after ${nameMatch[0]}`);
-    i += 1;
-    skipSpace();
-    let paramValue = '';
-    if (value[i] === '"') {
+    i = skipSpace(value, i);
+    const nameStart = i;
+    if (i < end && isAlpha(value.charCodeAt(i))) {
       i += 1;
+      while (i < end && isNameChar(value.charCodeAt(i))) i += 1;
+    }
+    if (i === nameStart) throw syntax('expected a parameter name', i);
+    const rawName = value.slice(nameStart, i);
+    i = skipSpace(value, i);
+    if (value.charCodeAt(i) !== equals) throw syntax(`expected "=" after ${rawName}`, i);
+    i += 1;
+    i = skipSpace(value, i);
+    let paramValue: string;
+    if (value.charCodeAt(i) === quoteMark) {
+      i += 1;
+      paramValue = '';
+      let runStart = i;
       for (;;) {
-        const c = value[i];
-        if (c === undefined) throw syntax('unterminated quoted string');
-        if (c === '"') break;
-        if (c === '\\') {
-          const next = value[i + 1];
-          if (next === undefined) throw syntax('unterminated escape');
-          paramValue += next;
+        if (i >= end) throw syntax('unterminated quoted string', i);
+        const c = value.charCodeAt(i);
+        if (c === quoteMark) break;
+        if (c === backslash) {
+          if (i + 1 >= end) throw syntax('unterminated escape', i);
+          paramValue += value.slice(runStart, i) + value.charAt(i + 1);
           i += 2;
+          runStart = i;
         } else {
-          paramValue += c;
           i += 1;
         }
       }
+      paramValue += value.slice(runStart, i);
       i += 1;
     } else {
-      const token = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+/.exec(value.slice(i));
-      if (token === null) throw syntax(`expected a value for ${nameMatch[0]}`);
-      paramValue = token[0];
-      i += token[0].length;
+      const tokenStart = i;
+      while (i < end && isTokenChar(value.charCodeAt(i))) i += 1;
+      if (i === tokenStart) throw syntax(`expected a value for ${rawName}`, i);
+      paramValue = value.slice(tokenStart, i);
     }
+    const name = rawName.toLowerCase();
     if (known.has(name)) {
       if (params.has(name)) {
         throw new SignatureHeaderError(
           'ERR_SIGNATURE_HEADER_DUPLICATE_PARAM',
-          `Signature header repeats ${nameMatch[0]}`,
+          `Signature header repeats ${rawName}`,
         );
       }
       params.set(name, paramValue);
     }
-    skipSpace();
-    if (i >= value.length) return params;
-    if (value[i] !== ',') throw syntax('expected ","');
+    i = skipSpace(value, i);
+    if (i >= end) return params;
+    if (value.charCodeAt(i) !== comma) throw syntax('expected ","', i);
     i += 1;
   }
+}
+
+function syntax(what: string, offset: number): SignatureHeaderError {
+  return new SignatureHeaderError(
+    'ERR_SIGNATURE_HEADER_SYNTAX',
+    `Signature header: ${what} at offset ${offset}`,
+  );
+}
+
+/** The index of the first character at or after `i` that is not a space or a tab. */
+function skipSpace(value: string, i: number): number {
+  let at = i;
+  while (at < value.length && (value.charCodeAt(at) === space || value.charCodeAt(at) === tab)) at += 1;
+  return at;
+}
+
+const space = 0x20;
+const tab = 0x09;
+const equals = 0x3d;
+const quoteMark = 0x22;
+const backslash = 0x5c;
+const comma = 0x2c;
+
+function isAlpha(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** `[A-Za-z0-9_-]`: the characters of a parameter name after its first letter. */
+function isNameChar(c: number): boolean {
+  return isAlpha(c) || isDigit(c) || c === 0x5f || c === 0x2d;
+}
+
+/** An RFC 7230 `tchar`: the characters of an unquoted parameter value. */
+const tokenSymbols = new Set([..."!#$%&'*+.^_`|~-"].map((c) => c.charCodeAt(0)));
+
+function isTokenChar(c: number): boolean {
+  return isAlpha(c) || isDigit(c) || tokenSymbols.has(c);
 }

@@ -44,31 +44,16 @@ export function verifySignature(options: VerifySignatureOptions): SignatureVerif
   return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
 }
 
-/**
- * {@link verifySignature} with the RSA verification run on libuv's thread pool: a server checking
- * every request keeps its event loop for I/O while the signatures are checked on other cores.
- */
-export async function verifySignatureAsync(options: VerifySignatureOptions): Promise<SignatureVerification> {
-  const prepared = prepareVerification(options);
-  if (!prepared.ok) return prepared.failure;
-  const ok = await new Promise<boolean>((resolve, reject) =>
-    verify('sha256', prepared.data, prepared.key, prepared.signature, (error, valid) =>
-      error === null ? resolve(valid) : reject(error),
-    ),
-  );
-  return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
-}
-
 type PreparedVerification =
   | { ok: true; data: Buffer; key: KeyObject; signature: Buffer }
   | { ok: false; failure: SignatureVerification & { valid: false } };
 
+function fail(failure: SignatureVerification & { valid: false }): PreparedVerification {
+  return { ok: false, failure };
+}
+
 /** Everything but the RSA operation: algorithm, base64, signing string, key. */
 function prepareVerification(options: VerifySignatureOptions): PreparedVerification {
-  const fail = (failure: SignatureVerification & { valid: false }): PreparedVerification => ({
-    ok: false,
-    failure,
-  });
   const { signature } = options;
   const algorithm = signature.algorithm ?? 'rsa-sha256';
   if (!supported.has(algorithm.toLowerCase()))

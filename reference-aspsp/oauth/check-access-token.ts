@@ -33,8 +33,8 @@ export async function checkAccessToken(options: {
 }): Promise<CheckedToken | ApiError> {
   const match = bearer.exec(options.authorization ?? '');
   if (match?.[1] === undefined) return invalidToken('no bearer token');
-  const token = match[1];
-  const record = await tokenService.find(options.tx, token);
+  const tokenId = secretKey(match[1]);
+  const record = await tokenService.findByKey(options.tx, tokenId);
   if (record?.kind !== 'access') return invalidToken('unknown or revoked token');
   if (record.institution !== options.institution) return invalidToken('token of another institution');
   if (record.clientId !== options.clientId) return invalidToken('token of another TPP');
@@ -47,7 +47,7 @@ export async function checkAccessToken(options: {
   }
   return {
     auth: {
-      tokenId: secretKey(token),
+      tokenId,
       institution: record.institution,
       psuId: record.psuId,
       clientId: record.clientId,

@@ -61,7 +61,12 @@ export const tokenService = {
 
   /** The stored record of a token (access or refresh), or undefined when unknown or revoked. */
   async find(tx: StoreTx, token: string): Promise<TokenRecord | undefined> {
-    return parseTokenRecord(await tx.get(tokensCollection, secretKey(token)));
+    return this.findByKey(tx, secretKey(token));
+  },
+
+  /** {@link find} by the token's store key (`secretKey(token)`), for a caller that needs the key too. */
+  async findByKey(tx: StoreTx, key: string): Promise<TokenRecord | undefined> {
+    return parseTokenRecord(await tx.get(tokensCollection, key));
   },
 
   /**

@@ -110,12 +110,18 @@ export function createPipeline(
       body: undefined,
       form: new URLSearchParams(),
       rawBody: read.body,
-      now: () => services.clock.now(),
+      // Methods, not arrow functions: the tsx loader names every arrow it sees (`__name`, a
+      // defineProperty) and this object is built on every request.
+      now() {
+        return services.clock.now();
+      },
       clock: services.clock,
       store: services.store,
       faults: services.faults,
       mode: services.mode,
-      log: (message) => services.log(`[${requestId}] ${message}`),
+      log(message) {
+        services.log(`[${requestId}] ${message}`);
+      },
     };
     const tls = socket instanceof TLSSocket ? socket : undefined;
     if (route.auth === 'none') {
@@ -137,7 +143,7 @@ export function createPipeline(
     if (identified instanceof ApiError) throw identified;
     const signed = route.signed ?? route.auth === 'bearer';
     if (signed && checkSignatures) {
-      const refusal = await checkSignature({
+      const refusal = checkSignature({
         method,
         target,
         headers,
@@ -176,7 +182,9 @@ export function createPipeline(
       ...parsed,
       ...identified,
       auth: checked.auth,
-      now: () => new Date(services.clock.now().getTime() + offset),
+      now() {
+        return new Date(services.clock.now().getTime() + offset);
+      },
     });
   }
 

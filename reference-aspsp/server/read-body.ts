@@ -6,6 +6,8 @@ export const bodyLimitBytes = 64 * 1024;
 /** The body, or `too-large` once more than `limit` bytes arrived (the rest is drained, not stored). */
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 
+const noBody: BodyResult = { ok: true, body: Buffer.alloc(0) };
+
 /**
  * Reads a request body up to `limit` bytes.
  *
@@ -13,7 +15,12 @@ export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-
  * arrives. Past the limit the remaining bytes are drained so the keep-alive connection stays usable.
  */
 export function readBody(request: IncomingMessage, limit = bodyLimitBytes): Promise<BodyResult> {
-  const declared = Number(request.headers['content-length'] ?? '0');
+  const length = request.headers['content-length'];
+  // No Content-Length nor Transfer-Encoding: HTTP/1.1 says there is no body (most calls are GETs).
+  // Node's server drains an unread request itself when the response ends.
+  if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
+    return Promise.resolve(noBody);
+  const declared = Number(length ?? '0');
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,7 +1,8 @@
 /**
  * A store whose whole content lives in memory, optionally written through to a durable backend.
  *
- * The `memory` store is this with no backend; `embedded` is this over PGlite. Reads cost no query.
+ * The `memory` store is this with no backend; `embedded` is this over PGlite. Reads cost no query and
+ * no parse: each stored text is parsed once, on its first read, into a frozen value every reader shares.
  * Writers (transactions and single writes) are serialised by one mutex; a transaction works on an
  * overlay of its own changes, which is written to the backend and only then applied to memory, so a
  * failed transaction (or backend write) leaves nothing behind and readers only see committed data.
@@ -25,7 +26,26 @@ export interface StorePersistence {
   close(): Promise<void>;
 }
 
-type Collections = Map<string, Map<string, string>>;
+/** A stored JSON text and, once read, its frozen parsed value. */
+class Entry {
+  readonly text: string;
+  #value: unknown;
+  #parsed = false;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  get value(): unknown {
+    if (!this.#parsed) {
+      this.#value = fromJsonText(this.text);
+      this.#parsed = true;
+    }
+    return this.#value;
+  }
+}
+
+type Collections = Map<string, Map<string, Entry>>;
 
 /** The in-memory store, see the module comment. */
 export class CachedStore implements Store {
@@ -39,12 +59,12 @@ export class CachedStore implements Store {
   constructor(persistence?: StorePersistence, initial: Iterable<StoreChange> = []) {
     this.#persistence = persistence;
     for (const { collection, key, text } of initial)
-      if (text !== undefined) setText(this.#data, collection, key, text);
+      if (text !== undefined) setEntry(this.#data, collection, key, new Entry(text));
   }
 
   async get(collection: string, key: string): Promise<unknown> {
     this.#checkUsable();
-    return parse(this.#data.get(collection)?.get(key));
+    return this.#data.get(collection)?.get(key)?.value;
   }
 
   async list(collection: string, prefix?: string): Promise<Array<{ key: string; value: unknown }>> {
@@ -86,10 +106,12 @@ export class CachedStore implements Store {
       }
       const changes = tx.changes();
       if (changes.length > 0) {
-        await this.#persistence?.write(changes);
+        await this.#persistence?.write(
+          changes.map(({ collection, key, entry }) => ({ collection, key, text: entry?.text })),
+        );
         for (const c of changes) {
-          if (c.text === undefined) this.#data.get(c.collection)?.delete(c.key);
-          else setText(this.#data, c.collection, c.key, c.text);
+          if (c.entry === undefined) this.#data.get(c.collection)?.delete(c.key);
+          else setEntry(this.#data, c.collection, c.key, c.entry);
         }
       }
       return result;
@@ -114,8 +136,8 @@ export class CachedStore implements Store {
 /** A transaction's view: its own changes over the committed data. */
 class OverlayTx implements StoreTx {
   readonly #base: Collections;
-  /** collection → key → new text, `undefined` meaning deleted. */
-  readonly #overlay = new Map<string, Map<string, string | undefined>>();
+  /** collection → key → new entry, `undefined` meaning deleted. */
+  readonly #overlay = new Map<string, Map<string, Entry | undefined>>();
   #ended = false;
 
   constructor(base: Collections) {
@@ -123,20 +145,20 @@ class OverlayTx implements StoreTx {
   }
 
   async get(collection: string, key: string): Promise<unknown> {
-    return parse(this.#text(collection, key));
+    return this.#entry(collection, key)?.value;
   }
 
   async put(collection: string, key: string, value: unknown): Promise<void> {
-    this.#set(collection, key, toJsonText(value, `${collection}/${key}`));
+    this.#set(collection, key, new Entry(toJsonText(value, `${collection}/${key}`)));
   }
 
   /** Stores already-serialised JSON text. */
   async putText(collection: string, key: string, text: string): Promise<void> {
-    this.#set(collection, key, text);
+    this.#set(collection, key, new Entry(text));
   }
 
   async delete(collection: string, key: string): Promise<boolean> {
-    const existed = this.#text(collection, key) !== undefined;
+    const existed = this.#entry(collection, key) !== undefined;
     this.#set(collection, key, undefined);
     return existed;
   }
@@ -147,8 +169,8 @@ class OverlayTx implements StoreTx {
   }
 
   async increment(collection: string, key: string, by = 1): Promise<number> {
-    const next = incremented(this.#text(collection, key), by, `${collection}/${key}`);
-    this.#set(collection, key, JSON.stringify(next));
+    const next = incremented(this.#entry(collection, key)?.text, by, `${collection}/${key}`);
+    this.#set(collection, key, new Entry(JSON.stringify(next)));
     return next;
   }
 
@@ -157,29 +179,30 @@ class OverlayTx implements StoreTx {
     this.#ended = true;
   }
 
-  changes(): StoreChange[] {
-    const out: StoreChange[] = [];
+  /** The transaction's changes: an entry per key written, `undefined` for a deletion. */
+  changes(): Array<{ collection: string; key: string; entry: Entry | undefined }> {
+    const out: Array<{ collection: string; key: string; entry: Entry | undefined }> = [];
     for (const [collection, keys] of this.#overlay) {
-      for (const [key, text] of keys) out.push({ collection, key, text });
+      for (const [key, entry] of keys) out.push({ collection, key, entry });
     }
     return out;
   }
 
-  #text(collection: string, key: string): string | undefined {
+  #entry(collection: string, key: string): Entry | undefined {
     this.#checkOpen();
     const overlay = this.#overlay.get(collection);
     if (overlay?.has(key) === true) return overlay.get(key);
     return this.#base.get(collection)?.get(key);
   }
 
-  #set(collection: string, key: string, text: string | undefined): void {
+  #set(collection: string, key: string, entry: Entry | undefined): void {
     this.#checkOpen();
     let keys = this.#overlay.get(collection);
     if (keys === undefined) {
       keys = new Map();
       this.#overlay.set(collection, keys);
     }
-    keys.set(key, text);
+    keys.set(key, entry);
   }
 
   #checkOpen(): void {
@@ -191,34 +214,30 @@ class OverlayTx implements StoreTx {
   }
 }
 
-function setText(data: Collections, collection: string, key: string, text: string): void {
+function setEntry(data: Collections, collection: string, key: string, entry: Entry): void {
   let keys = data.get(collection);
   if (keys === undefined) {
     keys = new Map();
     data.set(collection, keys);
   }
-  keys.set(key, text);
-}
-
-function parse(text: string | undefined): unknown {
-  return text === undefined ? undefined : fromJsonText(text);
+  keys.set(key, entry);
 }
 
 function listFrom(
-  base: Map<string, string> | undefined,
-  overlay: Map<string, string | undefined> | undefined,
+  base: Map<string, Entry> | undefined,
+  overlay: Map<string, Entry | undefined> | undefined,
   prefix = '',
 ): Array<{ key: string; value: unknown }> {
-  const merged = new Map<string, string>();
-  for (const [key, text] of base ?? []) if (key.startsWith(prefix)) merged.set(key, text);
-  for (const [key, text] of overlay ?? []) {
+  const merged = new Map<string, Entry>();
+  for (const [key, entry] of base ?? []) if (key.startsWith(prefix)) merged.set(key, entry);
+  for (const [key, entry] of overlay ?? []) {
     if (!key.startsWith(prefix)) continue;
-    if (text === undefined) merged.delete(key);
-    else merged.set(key, text);
+    if (entry === undefined) merged.delete(key);
+    else merged.set(key, entry);
   }
-  return [...merged.keys()]
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((key) => ({ key, value: fromJsonText(merged.get(key) ?? 'null') }));
+  return [...merged]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, entry]) => ({ key, value: entry.value }));
 }
 
 function closed(): StoreError {

@@ -41,7 +41,19 @@ export function incremented(text: string | undefined, by: number, where: string)
   return current + by;
 }
 
-/** Parses stored JSON text (always written by {@link toJsonText}, so it is valid JSON). */
+/**
+ * Parses stored JSON text (always written by {@link toJsonText}, so it is valid JSON) into a deeply
+ * frozen value: stores may hand one parsed value to every reader (cached-store.ts), so no reader may
+ * change it; building a changed copy is the way.
+ */
 export function fromJsonText(text: string): unknown {
-  return JSON.parse(text);
+  return deepFreeze(JSON.parse(text));
+}
+
+function deepFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -6,7 +6,10 @@ import { CodedError } from '../../lib/coded-error.ts';
 
 /** Operations available inside and outside a transaction. */
 export interface StoreTx {
-  /** The value, a fresh copy (parse it at use), or `undefined` when absent. */
+  /**
+   * The value, deeply frozen and possibly shared with other readers (parse it at use; to change it,
+   * build a changed copy and put that), or `undefined` when absent.
+   */
   get(collection: string, key: string): Promise<unknown>;
   /** Stores a copy of a JSON-serialisable value (object properties set to `undefined` are dropped). */
   put(collection: string, key: string, value: unknown): Promise<void>;

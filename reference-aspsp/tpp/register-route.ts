@@ -83,7 +83,7 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
     redirectUris: request.redirectUris,
     origin: ctx.tpp?.origin ?? 'register',
   };
-  const refusal = await checkSignature({
+  const refusal = checkSignature({
     method: ctx.method,
     target: ctx.path,
     headers: ctx.headers,

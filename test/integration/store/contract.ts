@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { typedCollection, type Store } from '../../../reference-aspsp/store/index.ts';
+import { isRecord } from '../../../reference-aspsp/lib/is-record.ts';
 
 /** How a test file provides one implementation. */
 export interface StoreFixture {
@@ -54,13 +55,25 @@ export function describeStoreContract(kind: string, fixture: StoreFixture): void
       );
     });
 
-    it('stores a copy: changing the object after put or after get changes nothing stored', async () => {
+    it('stores a copy: changing the object after put changes nothing stored', async () => {
       const value = { list: [1], nested: { x: 'a' } };
       await store.put(c, 'k', value);
       value.list.push(2);
+      expect(await store.get(c, 'k')).toEqual({ list: [1], nested: { x: 'a' } });
+    });
+
+    it('hands out read-only values: changing what get or list returned throws and changes nothing', async () => {
+      await store.put(c, 'k', { list: [1], nested: { x: 'a' } });
       const read = await store.get(c, 'k');
-      expect(read).toEqual({ list: [1], nested: { x: 'a' } });
-      if (typeof read === 'object' && read !== null && 'nested' in read) read.nested = 'changed';
+      const listed = (await store.list(c))[0]?.value;
+      for (const value of [read, listed]) {
+        if (!isRecord(value) || !isRecord(value.nested) || !Array.isArray(value.list)) throw new Error('shape');
+        const { nested, list } = value;
+        expect(() => {
+          nested.x = 'changed';
+        }).toThrow(TypeError);
+        expect(() => list.push(2)).toThrow(TypeError);
+      }
       expect(await store.get(c, 'k')).toEqual({ list: [1], nested: { x: 'a' } });
     });
 
