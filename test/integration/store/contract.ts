@@ -67,7 +67,8 @@ export function describeStoreContract(kind: string, fixture: StoreFixture): void
       const read = await store.get(c, 'k');
       const listed = (await store.list(c))[0]?.value;
       for (const value of [read, listed]) {
-        if (!isRecord(value) || !isRecord(value.nested) || !Array.isArray(value.list)) throw new Error('shape');
+        if (!isRecord(value) || !isRecord(value.nested) || !Array.isArray(value.list))
+          throw new Error('shape');
         const { nested, list } = value;
         expect(() => {
           nested.x = 'changed';
