@@ -12,7 +12,7 @@ import { checkSignature } from './check-signature.ts';
 import { stetErrorBody } from './error-body.ts';
 import { identifyTpp, trustedCertificate } from './identify-tpp.ts';
 import { OAuthError } from './oauth-error.ts';
-import { parseBody } from './parse-body.ts';
+import { parseBody, type ParsedBody } from './parse-body.ts';
 import { readBody } from './read-body.ts';
 import type { BaseContext, ServerMode } from './request-context.ts';
 import type { RouteResponse } from './route.ts';
@@ -96,7 +96,7 @@ export function createPipeline(
     const institution = resolved.institution;
     const headers = request.headers;
     const psuIp = headers['psu-ip-address'];
-    const base: BaseContext = {
+    const facts: RequestFacts = {
       institution,
       hostForm: resolved.form,
       version: match.version,
@@ -107,26 +107,13 @@ export function createPipeline(
       headers,
       requestId,
       psuIpAddress: typeof psuIp === 'string' && psuIp !== '' ? psuIp : undefined,
-      body: undefined,
-      form: new URLSearchParams(),
       rawBody: read.body,
-      // Methods, not arrow functions: the tsx loader names every arrow it sees (`__name`, a
-      // defineProperty) and this object is built on every request.
-      now() {
-        return services.clock.now();
-      },
-      clock: services.clock,
-      store: services.store,
-      faults: services.faults,
-      mode: services.mode,
-      log(message) {
-        services.log(`[${requestId}] ${message}`);
-      },
+      services,
     };
     const tls = socket instanceof TLSSocket ? socket : undefined;
     if (route.auth === 'none') {
       const parsed = parseBody(route.body ?? 'none', headers, read.body);
-      return route.handler({ ...base, ...parsed, tpp: undefined, auth: undefined });
+      return route.handler(routeContext(facts, parsed, { tpp: undefined, auth: undefined }, 0));
     }
     if (tls === undefined) throw new ApiError('CERT_MISSING');
     if (route.auth === 'trusted-certificate') {
@@ -135,7 +122,7 @@ export function createPipeline(
       const tpp = await identifyTpp(tls, services.store, undefined);
       const parsed = parseBody(route.body ?? 'none', headers, read.body);
       const known = tpp instanceof ApiError ? undefined : tpp.tpp;
-      return route.handler({ ...base, ...parsed, certificate, tpp: known, auth: undefined });
+      return route.handler(routeContext(facts, parsed, { certificate, tpp: known, auth: undefined }, 0));
     }
     // A bank checking the enrolment but not the PSD2 role in the QWAC QCStatement.
     const neededRole = services.faults.has('qwac-role-not-checked') ? undefined : route.role;
@@ -154,16 +141,17 @@ export function createPipeline(
       });
       if (refusal !== undefined) throw refusal;
     }
+    const { certificate, tpp } = identified;
     if (route.auth === 'client-certificate') {
       const parsed = parseBody(route.body ?? 'none', headers, read.body);
-      return route.handler({ ...base, ...parsed, ...identified, auth: undefined });
+      return route.handler(routeContext(facts, parsed, { certificate, tpp, auth: undefined }, 0));
     }
     const checked = await checkAccessToken({
       tx: services.store,
       clock: services.clock,
       authorization: headers.authorization,
       institution: institution.code,
-      clientId: identified.tpp.clientId,
+      clientId: tpp.clientId,
       role: route.role,
       ignoreExpiry,
     });
@@ -176,16 +164,9 @@ export function createPipeline(
       throw checked;
     }
     const parsed = parseBody(route.body ?? 'none', headers, read.body);
-    const offset = checked.psuOffsetMs;
-    return route.handler({
-      ...base,
-      ...parsed,
-      ...identified,
-      auth: checked.auth,
-      now() {
-        return new Date(services.clock.now().getTime() + offset);
-      },
-    });
+    return route.handler(
+      routeContext(facts, parsed, { certificate, tpp, auth: checked.auth }, checked.psuOffsetMs),
+    );
   }
 
   return (request, response) => {
@@ -230,4 +211,64 @@ export function createPipeline(
 function hostName(host: string): string {
   const colon = host.lastIndexOf(':');
   return (colon === -1 || host.includes(']') ? host : host.slice(0, colon)).toLowerCase();
+}
+
+/** What the pipeline learnt of a request before its route's own checks. */
+interface RequestFacts {
+  readonly institution: BaseContext['institution'];
+  readonly hostForm: BaseContext['hostForm'];
+  readonly version: BaseContext['version'];
+  readonly params: BaseContext['params'];
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly headers: BaseContext['headers'];
+  readonly requestId: string;
+  readonly psuIpAddress: string | undefined;
+  readonly rawBody: Buffer;
+  readonly services: PipelineServices;
+}
+
+/**
+ * A route's context, built in one object literal with the TPP part spread last. Built on every
+ * request: spreading a context of twenty fields into a literal with more fields after it
+ * (`{ ...base, auth }`) takes V8's slow path, several microseconds each, where this costs a tenth of one.
+ * `offsetMs` is the PSU's clock offset on bearer routes (0 elsewhere).
+ */
+function routeContext<Tpp extends object>(
+  facts: RequestFacts,
+  parsed: ParsedBody,
+  tpp: Tpp,
+  offsetMs: number,
+): BaseContext & Tpp {
+  const { services, requestId } = facts;
+  return {
+    institution: facts.institution,
+    hostForm: facts.hostForm,
+    version: facts.version,
+    params: facts.params,
+    method: facts.method,
+    path: facts.path,
+    query: facts.query,
+    headers: facts.headers,
+    requestId,
+    psuIpAddress: facts.psuIpAddress,
+    body: parsed.body,
+    form: parsed.form,
+    rawBody: facts.rawBody,
+    // Methods, not arrow functions: the tsx loader names every arrow function it compiles (`__name`,
+    // a defineProperty per call) and these are made on every request.
+    now() {
+      const now = services.clock.now();
+      return offsetMs === 0 ? now : new Date(now.getTime() + offsetMs);
+    },
+    clock: services.clock,
+    store: services.store,
+    faults: services.faults,
+    mode: services.mode,
+    log(message: string) {
+      services.log(`[${requestId}] ${message}`);
+    },
+    ...tpp,
+  };
 }
