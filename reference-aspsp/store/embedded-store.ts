@@ -4,24 +4,26 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { CachedStore, type StoreChange, type StorePersistence } from './cached-store.ts';
+import { createPglite } from './pglite-template.ts';
 import { createTableSql, tableName } from './schema.ts';
 import { StoreError, type Store } from './store.ts';
 
 /**
- * Opens (creating if needed) the store in `dir`, loading its whole content into memory.
+ * Opens (creating if needed) the store in `dir`, loading its whole content into memory. A new store
+ * starts from the PGlite template in `templateDir` when there is one (pglite-template.ts).
  *
  * PGlite's files go in `dir/pglite`, so other files may live beside them in `dir`. Throws
  * {@link StoreError} `ERR_STORE_OPEN_FAILED` when the directory cannot be used (not writable, or
  * held by another process's PGlite).
  */
-export async function openEmbeddedStore(dir: string): Promise<Store> {
+export async function openEmbeddedStore(dir: string, templateDir?: string): Promise<Store> {
   let db: PGlite;
   try {
     const dataDir = join(dir, 'pglite');
     await mkdir(dataDir, { recursive: true });
-    db = await PGlite.create(dataDir);
+    ({ db } = await createPglite(dataDir, templateDir));
     await db.exec(createTableSql);
   } catch (cause) {
     throw new StoreError('ERR_STORE_OPEN_FAILED', `cannot open the embedded store in ${dir}`, {
