@@ -14,6 +14,10 @@ export interface EmbeddedReferenceOptions {
   readonly faults?: readonly string[];
   /** Where the reference keeps its generated PKI between runs (default `.data/embedded-pki`). */
   readonly pkiDir?: string;
+  /** Version calendar overrides file (`serve --calendar`). */
+  readonly calendar?: string;
+  /** ISO instant the reference's clock starts at (`serve --clock`); default the system clock. */
+  readonly clock?: string;
 }
 
 /** A running embedded reference: its start line (docs/contracts.md §8) and how to stop it. */
@@ -50,6 +54,8 @@ export async function startEmbeddedReference(
     '--pki',
     pkiDir,
     ...(options.faults ?? []).flatMap((fault) => ['--fault', fault]),
+    ...(options.calendar === undefined ? [] : ['--calendar', options.calendar]),
+    ...(options.clock === undefined ? [] : ['--clock', options.clock]),
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];

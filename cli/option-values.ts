@@ -14,6 +14,19 @@ export function collectList(value: string, previous: string[]): string[] {
   ];
 }
 
+/**
+ * An `--at` value: a day `YYYY-MM-DD` (read as noon UTC, the same Paris day) or an ISO instant with a
+ * time; undefined when it is neither, so each command can refuse it with its own error.
+ */
+export function parseAtOption(value: string): Date | undefined {
+  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const instant = new Date(isDay ? `${value}T12:00:00Z` : value);
+  const valid =
+    !Number.isNaN(instant.getTime()) &&
+    (isDay ? instant.toISOString().slice(0, 10) === value : /^\d{4}-\d{2}-\d{2}T/.test(value));
+  return valid ? instant : undefined;
+}
+
 /** The product's version from package.json, for report headers. */
 export function toolVersion(): string {
   const pkg: unknown = createRequire(import.meta.url)('../package.json');

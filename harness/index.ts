@@ -5,6 +5,7 @@
 export { loadSuites, parseSuite, suiteSchemaUrl } from './suite/load-suite.ts';
 export type { RuleCatalogue } from './suite/check-suite.ts';
 export { specRuleCatalogue } from './suite/spec-rule-catalogue.ts';
+export { caseUsesStep, type StepKind } from './suite/case-steps.ts';
 export { SuiteError, type SourceProblem } from './suite/suite-error.ts';
 export type * from './suite/suite-definition.ts';
 export { loadTarget, parseTarget, targetSchemaUrl } from './targets/load-target.ts';
@@ -21,6 +22,7 @@ export { StetClient, type HttpExchange, type OutgoingRequest } from './client/st
 export { ClientError, type ClientErrorCode } from './client/client-errors.ts';
 export { runSuites, type RunOptions, type RunOutcome, type RunStats } from './runner/run-suites.ts';
 export type { TranscriptPolicy } from './report/model.ts';
+export { targetCalendar, type TargetCalendar } from './versions/target-calendar.ts';
 export { planRun } from './runner/plan-run.ts';
 export { noFilter, parseShard, type RunFilter, type Shard } from './runner/run-filter.ts';
 export type { SchemaLookup } from './runner/expectations.ts';

@@ -1,9 +1,22 @@
 import { resolve } from 'node:path';
 import { hostName, versionCalendar } from '../spec/lib/index.ts';
 import { createReferenceApp, type ReferenceApp, type ReferenceAppOptions } from './app.ts';
+import { personaIdentities, type PersonaIdentity } from './data/persona-identities.ts';
+import { loadInstitutions } from './institutions/load-institutions.ts';
 import type { DemoTpp } from './tpp/reference-pki.ts';
 
 export { ReferenceStartError, type ReferenceAppOptions, type StoreOption } from './app.ts';
+export type { PersonaIdentity } from './data/persona-identities.ts';
+/** The sandbox's fixed one-time code of every persona (contracts §6); never valid in live mode. */
+export { sandboxOtp } from './oauth/journey-flow.ts';
+
+/**
+ * The reference's personas at each of its institutions with their sandbox and live identifiers: a
+ * live-mode reference knows them under the live ones only (docs/contracts.md §7).
+ */
+export function referencePersonas(): PersonaIdentity[] {
+  return personaIdentities(loadInstitutions());
+}
 
 /** A demo TPP in the start line: PEM paths and what to sign with. */
 export interface StartLineTpp {

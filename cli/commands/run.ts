@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
-import { collectList, toolVersion } from '../option-values.ts';
+import { collectList, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { schemaValidator } from '../../spec/lib/index.ts';
+import { loadVersionCalendar, schemaValidator } from '../../spec/lib/index.ts';
+import { parisDay } from '../../harness/versions/paris-day.ts';
 import {
   baselineYaml,
   compareWithBaseline,
@@ -14,6 +16,7 @@ import {
   parseShard,
   runSuites,
   specRuleCatalogue,
+  targetCalendar,
   targetFromServeInfo,
   type RunFilter,
   type Target,
@@ -44,6 +47,8 @@ interface RunCliOptions {
   writeBaseline: string | undefined;
   fault: string[];
   transcripts: string;
+  calendar: string | undefined;
+  at: string | undefined;
 }
 
 const reporterNames = ['console', 'junit', 'json', 'html'] as const;
@@ -95,6 +100,14 @@ export function register(program: Command): void {
       collectList,
       [],
     )
+    .option(
+      '--calendar <file>',
+      'the deployment calendar the target is held to (YAML `v1.4.2: 2026-01-01`), for calendar steps; the embedded reference is started with it',
+    )
+    .option(
+      '--at <date>',
+      'the target’s date (YYYY-MM-DD or an ISO instant) for calendar steps; the embedded reference’s clock starts there; default: now',
+    )
     .action(async (options: RunCliOptions) => {
       process.exitCode = await run(options);
     });
@@ -117,6 +130,12 @@ async function run(options: RunCliOptions): Promise<number> {
       hint: 'drop --target, or start your server with its own --fault',
     });
   }
+  const at = options.at === undefined ? undefined : parseAt(options.at);
+  // Read before anything starts, so a bad calendar file stops the run at once (exit 2).
+  const calendar = targetCalendar({
+    calendar: loadVersionCalendar(options.calendar),
+    ...(at === undefined ? {} : { day: parisDay(at) }),
+  });
   const filter: RunFilter = {
     suites: options.suite,
     rules: options.rule,
@@ -125,7 +144,10 @@ async function run(options: RunCliOptions): Promise<number> {
     tags: options.tag,
   };
   // The embedded reference boots in its own process while this one loads the suites.
-  const starting = options.target === undefined ? startEmbedded(options.fault) : undefined;
+  const starting =
+    options.target === undefined
+      ? startEmbedded({ faults: options.fault, calendar: options.calendar, at })
+      : undefined;
   const started = starting?.catch(() => undefined);
   try {
     const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
@@ -145,6 +167,7 @@ async function run(options: RunCliOptions): Promise<number> {
       reporter: combineReporters(parts),
       schemas: schemaValidator,
       transcripts,
+      calendar,
       tool: { name: 'stet-harness', version: toolVersion() },
     });
     if (fileFormats.length > 0) process.stderr.write(`reports written to ${options.out}/\n`);
@@ -180,11 +203,20 @@ async function run(options: RunCliOptions): Promise<number> {
   }
 }
 
-/** The embedded reference: a child `serve` process, port 0, a fresh memory store, sandbox mode. */
-async function startEmbedded(
-  faults: readonly string[],
-): Promise<{ target: Target; close: () => Promise<void> }> {
-  const reference = await startEmbeddedReference({ faults });
+/**
+ * The embedded reference: a child `serve` process, port 0, a fresh memory store, sandbox mode, with
+ * the run's faults, calendar and clock.
+ */
+async function startEmbedded(options: {
+  faults: readonly string[];
+  calendar: string | undefined;
+  at: Date | undefined;
+}): Promise<{ target: Target; close: () => Promise<void> }> {
+  const reference = await startEmbeddedReference({
+    faults: options.faults,
+    ...(options.calendar === undefined ? {} : { calendar: resolve(options.calendar) }),
+    ...(options.at === undefined ? {} : { clock: options.at.toISOString() }),
+  });
   try {
     return {
       target: targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' }),
@@ -194,6 +226,17 @@ async function startEmbedded(
     await reference.close();
     throw error;
   }
+}
+
+/** `--at`: a day or an ISO instant (see `parseAtOption`). */
+function parseAt(value: string): Date {
+  const instant = parseAtOption(value);
+  if (instant === undefined) {
+    throw new RunOptionError('ERR_RUN_OPTION', `--at ${value} is not a date or an ISO instant`, {
+      hint: 'e.g. --at 2026-04-02 or --at 2026-04-02T09:00:00+02:00',
+    });
+  }
+  return instant;
 }
 
 function parseTranscripts(value: string): TranscriptPolicy {

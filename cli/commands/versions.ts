@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
-import { collectList, toolVersion } from '../option-values.ts';
+import { collectList, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import {
   applyCalendarOverrides,
@@ -104,12 +104,8 @@ async function versions(options: VersionsCliOptions): Promise<number> {
 
 /** `--at`: a day (read as noon UTC, the same Paris day) or an ISO instant with a time. */
 function parseAt(value: string): Date {
-  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const instant = new Date(isDay ? `${value}T12:00:00Z` : value);
-  const valid =
-    !Number.isNaN(instant.getTime()) &&
-    (isDay ? instant.toISOString().slice(0, 10) === value : /^\d{4}-\d{2}-\d{2}T/.test(value));
-  if (!valid) {
+  const instant = parseAtOption(value);
+  if (instant === undefined) {
     throw new VersionsOptionError('ERR_VERSIONS_OPTION', `--at ${value} is not a date or an ISO instant`, {
       hint: 'e.g. --at 2026-04-02 or --at 2026-04-02T09:00:00+02:00',
     });

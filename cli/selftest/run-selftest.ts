@@ -1,19 +1,16 @@
 /**
  * Runs the kill matrix: the selected cases against a clean embedded reference, then, for every fault,
  * the cases checking the fault's rules against a reference started with that fault (one reference per
- * fault, memory store, a few faults at a time). Faults whose `killedBy` is `versions` are judged by the
- * deprecation calendar check instead (versions-check-run.ts), which the clean reference must pass too.
+ * fault and set-up, memory store, a few faults at a time). Cases run against the set-up they need
+ * (selftest-environments.ts: sandbox, calendar, live), clean and faulty alike. Faults whose `killedBy`
+ * is `versions` are judged by the deprecation calendar check too (versions-check-run.ts), which the
+ * clean reference must pass as well.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  parseServeInfo,
-  runSuites,
-  targetFromServeInfo,
-  type RunFilter,
-  type SuiteDefinition,
-} from '../../harness/index.ts';
+import { runSuites, type RunFilter, type SuiteDefinition } from '../../harness/index.ts';
+import { caseSelected } from '../../harness/runner/run-filter.ts';
 import {
   cellKey,
   matrixOf,
@@ -26,6 +23,7 @@ import { startReference } from '../../reference-aspsp/index.ts';
 import type { Fault } from '../../reference-aspsp/faults/catalogue.ts';
 import { schemaValidator } from '../../spec/lib/index.ts';
 import { totalsOf, verdictOf, type FaultVerdict, type KillMatrix } from './kill-matrix.ts';
+import { selftestEnvironments, suitesFor, type SelftestEnvironment } from './selftest-environments.ts';
 import { runVersionsCheck } from './versions-check-run.ts';
 
 /** Options of {@link runSelftest}. */
@@ -60,19 +58,23 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
   // One PKI for every reference: generating keys per fault would dominate the run.
   const pkiDir = await mkdtemp(join(tmpdir(), 'stet-selftest-pki-'));
   try {
-    const suiteFaults = options.faults.filter((fault) => (fault.killedBy ?? 'suites') === 'suites');
     const versionFaults = options.faults.filter((fault) => fault.killedBy === 'versions');
     const partial = options.cleanOnlyFaultRules;
-    const cleanRules = partial ? [...new Set(suiteFaults.flatMap((fault) => fault.rules))] : [];
-    const cleanSuites =
-      partial && suiteFaults.length === 0
-        ? undefined
-        : await runAgainst(options, { pkiDir, faults: [], rules: cleanRules });
+    const cleanRules = partial ? [...new Set(options.faults.flatMap((fault) => fault.rules))] : [];
+    const groups = selftestEnvironments.map((environment) => ({
+      environment,
+      suites: suitesFor(options.suites, environment.name),
+    }));
+    const cleanSuites: RunReport[] = [];
+    for (const group of groups) {
+      if (!selects(group.suites, options.filter, cleanRules)) continue;
+      cleanSuites.push(await runAgainst(options, group, { pkiDir, faults: [], rules: cleanRules }));
+    }
     const cleanVersions =
       partial && versionFaults.length === 0
         ? undefined
         : await runVersionsCheck({ pkiDir, faults: [], tool: options.tool });
-    const clean = mergeReports([cleanSuites, cleanVersions], options.tool);
+    const clean = mergeReports([...cleanSuites, cleanVersions], options.tool);
     const cleanCells = new Map(clean.results.map((r): [string, CaseResult] => [cellKey(r), r]));
     options.log?.(
       `clean reference: ${clean.summary.passed} passed, ${clean.summary.failed} failed, ${clean.summary.errored} errored`,
@@ -84,13 +86,18 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
         const fault = options.faults[i];
         if (fault === undefined) continue;
         const started = performance.now();
-        const report =
-          fault.killedBy === 'versions'
-            ? await runVersionsCheck({ pkiDir, faults: [fault.name], tool: options.tool })
-            : await runAgainst(options, { pkiDir, faults: [fault.name], rules: [...fault.rules] });
+        const reports: RunReport[] = [];
+        for (const group of groups) {
+          if (!selects(group.suites, options.filter, fault.rules)) continue;
+          reports.push(
+            await runAgainst(options, group, { pkiDir, faults: [fault.name], rules: [...fault.rules] }),
+          );
+        }
+        if (fault.killedBy === 'versions')
+          reports.push(await runVersionsCheck({ pkiDir, faults: [fault.name], tool: options.tool }));
         const verdict = verdictOf({
           fault,
-          results: report.results,
+          results: reports.flatMap((report) => report.results),
           clean: cleanCells,
           durationMs: Math.round(performance.now() - started),
         });
@@ -145,28 +152,38 @@ function mergeReports(reports: ReadonlyArray<RunReport | undefined>, tool: ToolI
   };
 }
 
+/** True when a case of `suites` passes the filter with these rules (none: every rule). */
+function selects(suites: readonly SuiteDefinition[], filter: RunFilter, rules: readonly string[]): boolean {
+  const withRules = { ...filter, rules: [...rules] };
+  return suites.some((suite) => suite.cases.some((c) => caseSelected(withRules, suite, c)));
+}
+
 async function runAgainst(
   options: SelftestOptions,
+  group: { environment: SelftestEnvironment; suites: readonly SuiteDefinition[] },
   run: { pkiDir: string; faults: string[]; rules: string[] },
 ): Promise<RunReport> {
+  const { environment } = group;
   const reference = await startReference({
     port: 0,
     store: { kind: 'memory' },
     pkiDir: run.pkiDir,
-    mode: 'sandbox',
+    ...environment.reference,
     faults: run.faults,
     log: () => undefined,
   });
   try {
-    const name = run.faults.length === 0 ? 'clean reference' : `reference --fault ${run.faults.join(',')}`;
+    const faults = run.faults.length === 0 ? 'clean reference' : `reference --fault ${run.faults.join(',')}`;
+    const name = environment.name === 'sandbox' ? faults : `${faults} (${environment.name})`;
     const { report } = await runSuites({
-      suites: options.suites,
-      target: targetFromServeInfo(parseServeInfo(reference.info), { name }),
+      suites: group.suites,
+      target: environment.target(reference.info, name),
       filter: { ...options.filter, rules: run.rules },
       concurrency: options.concurrency,
       reporter: silent,
       schemas: schemaValidator,
       tool: options.tool,
+      ...(environment.calendar === undefined ? {} : { calendar: environment.calendar }),
     });
     return report;
   } finally {

@@ -2,20 +2,47 @@
  * Whether a case can run at an institution of a target, and if not, why: a case needing what the
  * target lacks is reported `not-applicable` with the reason, never silently passed.
  */
-import type { CaseDefinition } from '../suite/suite-definition.ts';
+import { versionStatus } from '../../spec/lib/index.ts';
+import { caseUsesStep } from '../suite/case-steps.ts';
+import type { CaseDefinition, SuiteVersion } from '../suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
+import { expectedText } from '../versions/judge-version.ts';
+import type { TargetCalendar } from '../versions/target-calendar.ts';
+import { templateRefs } from '../suite/template.ts';
+
+/** One cell of the matrix, as far as applicability is concerned. */
+export interface ApplicabilityCell {
+  definition: CaseDefinition;
+  institution: InstitutionTarget;
+  version: SuiteVersion;
+}
+
+/** What the run knows of the target. */
+export interface ApplicabilityContext {
+  target: Target;
+  calendar: TargetCalendar;
+}
 
 /** The reason the case cannot run here, or undefined when it can. */
 export function notApplicableReason(
-  definition: CaseDefinition,
-  institution: InstitutionTarget,
-  target: Target,
+  cell: ApplicabilityCell,
+  context: ApplicabilityContext,
 ): string | undefined {
+  const { definition, institution, version } = cell;
+  const { target } = context;
   const given = definition.given;
   for (const need of given.needs) {
     if (need === 'sandbox' && !institution.sandbox)
       return `target lacks capability sandbox at institution ${institution.code}`;
+    // Only a live host can show that the sandbox's data does not work there; a sandbox passing proves nothing.
+    if (need === 'live' && !target.capabilities.includes('live'))
+      return 'target is not a live host (capability live): sandbox data can only be refused by a live host';
   }
+  const refs = builtinsUsed(definition);
+  if (refs.has('sandboxIdentifier') && target.sandboxPersonas[given.persona] === undefined)
+    return `target names no sandbox identifier of persona ${given.persona} (sandboxPersonas)`;
+  if (refs.has('sandboxOtp') && target.sandboxOtp === undefined)
+    return 'target names no fixed sandbox code (sandboxOtp)';
   if (given.institutions !== undefined && !given.institutions.includes(institution.code)) {
     return `case runs only at institution ${given.institutions.join(', ')}`;
   }
@@ -32,5 +59,30 @@ export function notApplicableReason(
   if (persona?.institutions !== undefined && !persona.institutions.includes(institution.code)) {
     return `persona ${given.persona} does not exist at institution ${institution.code}`;
   }
+  if (caseUsesStep(definition, 'calendar')) {
+    const status = versionStatus(context.calendar.calendar, version, context.calendar.day);
+    // The calendar says nothing of a version before it goes live: judging it would be a guess.
+    if (status.state === 'upcoming')
+      return `${version} is not live on ${context.calendar.day}: ${expectedText(status)}`;
+  }
   return undefined;
+}
+
+const builtinsOfCase = new WeakMap<CaseDefinition, ReadonlySet<string>>();
+
+/** The `{{name}}` references of a case's steps (computed once per case). */
+function builtinsUsed(definition: CaseDefinition): ReadonlySet<string> {
+  let refs = builtinsOfCase.get(definition);
+  if (refs === undefined) {
+    const found = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (typeof value === 'string') for (const ref of templateRefs(value)) found.add(ref);
+      else if (Array.isArray(value)) value.forEach(walk);
+      else if (typeof value === 'object' && value !== null) Object.values(value).forEach(walk);
+    };
+    walk(definition.steps);
+    refs = found;
+    builtinsOfCase.set(definition, refs);
+  }
+  return refs;
 }

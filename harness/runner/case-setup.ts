@@ -40,6 +40,7 @@ export function setupSteps(definition: CaseDefinition): SetupStep[] {
           redirectUri: undefined,
           clientId: undefined,
           account: undefined,
+          otp: undefined,
         },
         expect: { ...noExpectations, json: [{ path: '$.code', exists: true }] },
         capture: {},

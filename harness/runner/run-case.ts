@@ -34,6 +34,8 @@ import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
 import { tppValues } from './tpp-values.ts';
 import { queryJson } from './json-path.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
+import type { TargetCalendar } from '../versions/target-calendar.ts';
+import { runCalendarStep } from './steps/calendar-step.ts';
 import { runJourneyStep } from './steps/journey-step.ts';
 import { runRequestStep } from './steps/request-step.ts';
 import { clonePsu, moveClock, runSandboxStep } from './steps/sandbox-step.ts';
@@ -58,6 +60,8 @@ export interface CaseRuntime {
   schemas: SchemaLookup;
   /** Which results keep their transcripts (see `RunOptions.transcripts`). */
   transcripts: TranscriptPolicy;
+  /** The version calendar the target is held to, on its day (the `calendar` step). */
+  calendar: TargetCalendar;
   /** Adds the time of one step and of its HTTP exchanges to the run's figures. */
   onStepTimed?: (stepMs: number, httpMs: number) => void;
 }
@@ -75,7 +79,7 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     rules: definition.rules.map(ruleRef),
     tags: definition.tags,
   };
-  const reason = notApplicableReason(definition, institution, runtime.target);
+  const reason = notApplicableReason({ definition, institution, version }, runtime);
   if (reason !== undefined) return { ...base, status: 'not-applicable', reason, durationMs: 0, steps: [] };
   const steps: StepResult[] = [];
   let failure: Failure | undefined;
@@ -142,6 +146,13 @@ async function createContext(
     sandbox: institution.sandbox,
   };
   if (persona?.otp !== undefined) runtime.secrets.add('otp', persona.otp);
+  // A live target's view of the sandbox, for cases checking that it does not work there.
+  const sandboxPersona = target.sandboxPersonas[given.persona];
+  if (sandboxPersona !== undefined) ctx.vars.set('sandboxIdentifier', sandboxPersona.identifier);
+  if (target.sandboxOtp !== undefined) {
+    runtime.secrets.add('otp', target.sandboxOtp);
+    ctx.vars.set('sandboxOtp', target.sandboxOtp);
+  }
   if (institution.sandbox) {
     const timer = performance.now();
     const { psu, exchange } = await clonePsu(ctx, given.persona);
@@ -199,6 +210,9 @@ async function runStep(
       break;
     case 'sandbox':
       run = await runSandboxStep(ctx, action);
+      break;
+    case 'calendar':
+      run = await runCalendarStep(ctx, runtime.calendar);
       break;
   }
   const failures: CheckFailure[] = run.failure === undefined ? [] : [run.failure];

@@ -27,6 +27,7 @@ import { planRun } from './plan-run.ts';
 import { runCase, type CaseRuntime, type PlannedCase } from './run-case.ts';
 import type { TranscriptPolicy } from '../report/model.ts';
 import { noFilter, type RunFilter, type Shard } from './run-filter.ts';
+import { targetCalendar, type TargetCalendar } from '../versions/target-calendar.ts';
 
 /** Options of {@link runSuites}. */
 export interface RunOptions {
@@ -46,6 +47,11 @@ export interface RunOptions {
    * report shows). Dropping the others early spares redacting megabytes of passing exchanges.
    */
   transcripts?: TranscriptPolicy;
+  /**
+   * The version calendar the target is held to and the day its clock is on, for `calendar` steps
+   * (default: the spec's calendar, which announces nothing, on this machine's day).
+   */
+  calendar?: TargetCalendar;
 }
 
 /** Figures of a run, for the benchmark: how much of a step was spent waiting on the server. */
@@ -92,6 +98,7 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
       journeys: drivers.forPersona,
       schemas: options.schemas,
       transcripts: options.transcripts ?? 'failures',
+      calendar: options.calendar ?? targetCalendar(),
       onStepTimed: (stepMs, httpMs) => {
         stats.steps += 1;
         stats.stepMs += stepMs;

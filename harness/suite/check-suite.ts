@@ -5,6 +5,7 @@
  */
 import type { RawCase, RawStep, RawSuite } from './raw-suite.ts';
 import type { SourceProblem } from './suite-error.ts';
+import { usesSandbox } from './normalize-suite.ts';
 import { isBuiltinRef, templateRefs } from './template.ts';
 import type { YamlSource } from './yaml-source.ts';
 
@@ -51,6 +52,17 @@ export function checkSuite(raw: RawSuite, source: YamlSource, rules: RuleCatalog
     const role = c.given?.role;
     if (role !== undefined && !raw.roles.includes(role)) {
       report(`${pointer}/given/role`, `role ${role} is not among the suite's roles`);
+    }
+    const needs = c.given?.needs ?? [];
+    if (
+      needs.includes('live') &&
+      (needs.includes('sandbox') || c.given?.clock !== undefined || usesSandbox(c.steps))
+    ) {
+      // A live host has no control API: such a case could never run anywhere.
+      report(
+        `${pointer}/given/needs`,
+        'a case needing live cannot use the sandbox (needs sandbox, clock, sandbox steps, the timeout journey)',
+      );
     }
     checkCase(c, pointer, report);
   });

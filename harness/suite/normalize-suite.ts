@@ -42,7 +42,7 @@ function normalizeCase(raw: RawCase, pointer: string, suite: RawSuite, source: Y
 }
 
 /** Sandbox steps and the timeout journey (it moves the PSU's clock) need the sandbox capability. */
-function usesSandbox(steps: readonly RawStep[]): boolean {
+export function usesSandbox(steps: readonly RawStep[]): boolean {
   return steps.some(
     (s) =>
       s.sandbox !== undefined ||
@@ -144,6 +144,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         redirectUri: j.redirectUri,
         clientId: j.clientId,
         account: j.account,
+        otp: j.otp,
       },
     };
   }
@@ -181,6 +182,9 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         token: 'token' in s ? s.token : undefined,
       },
     };
+  }
+  if (raw.calendar !== undefined) {
+    return { ...base, name: raw.name ?? 'version calendar check', action: { kind: 'calendar' } };
   }
   const r = raw.repeat ?? { times: 1, steps: [] };
   return {

@@ -62,6 +62,7 @@ export interface RawStep {
   journey?: JourneyOutcome | RawJourney;
   token?: Grant | RawToken;
   sandbox?: 'reset' | 'revoke-tokens' | RawSandbox;
+  calendar?: 'check';
   repeat?: { times: number; steps: RawStep[] };
   expect?: RawExpect;
   capture?: Record<string, { json?: string; header?: string; query?: string }>;
@@ -97,6 +98,7 @@ export interface RawJourney {
   redirectUri?: string;
   clientId?: string;
   account?: string;
+  otp?: string;
 }
 
 /** A token step as written (object form). */

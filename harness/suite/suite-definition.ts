@@ -12,8 +12,11 @@ export type SuiteVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
 /** A PSD2 role (matches `spec/lib` Role). */
 export type SuiteRole = 'aisp' | 'cbpii' | 'pisp';
 
-/** A capability a target may offer (contracts §9). */
-export type Capability = 'sandbox';
+/**
+ * A capability a target may offer (contracts §9): `sandbox`, the control API of contracts §5; `live`,
+ * a live host (production behaviour), where the sandbox's personas and fixed code must not work.
+ */
+export type Capability = 'sandbox' | 'live';
 
 /** One suite file. */
 export interface SuiteDefinition {
@@ -171,6 +174,8 @@ export interface JourneyAction {
   clientId: string | undefined;
   /** PISP account choice (templated IBAN); the first offered account when undefined. */
   account: string | undefined;
+  /** The one-time code the PSU types (templated, e.g. `{{sandboxOtp}}`); its own code when undefined. */
+  otp: string | undefined;
 }
 
 /** Grant types of the token step. */
@@ -206,6 +211,14 @@ export interface SandboxAction {
   token: 'access' | 'refresh' | undefined;
 }
 
+/**
+ * Version calendar step: probes the case's version at the institution and judges it against the
+ * calendar the target is held to, on the target's day (seed: Versioning, T0 + 3 months).
+ */
+export interface CalendarAction {
+  kind: 'calendar';
+}
+
 /** Repeat a block of steps. */
 export interface RepeatAction {
   kind: 'repeat';
@@ -219,7 +232,7 @@ export interface StepDefinition {
   at: string;
   /** Versions the step runs at (every version of the case when undefined). */
   versions?: SuiteVersion[];
-  action: RequestAction | JourneyAction | TokenAction | SandboxAction | RepeatAction;
+  action: RequestAction | JourneyAction | TokenAction | SandboxAction | CalendarAction | RepeatAction;
   expect: Expectations;
   capture: Record<string, CaptureSource>;
 }

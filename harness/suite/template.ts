@@ -25,6 +25,9 @@ export const builtinNames: ReadonlySet<string> = new Set([
   'confirmation',
   'qsealX5c',
   'organizationId',
+  // From a live target's sandboxPersonas and sandboxOtp: the sandbox data its live host must refuse.
+  'sandboxIdentifier',
+  'sandboxOtp',
 ]);
 
 /** A part of a template: literal text or a reference. */

@@ -51,6 +51,8 @@ interface RawTarget {
   browser?: { steps?: BrowserStep[] };
   callback?: { cert: string; key: string };
   capabilities?: Capability[];
+  sandboxPersonas?: Record<string, { identifier: string }>;
+  sandboxOtp?: string;
 }
 
 let validator: LocatedValidator<RawTarget> | undefined;
@@ -114,6 +116,13 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
   });
   const headers = raw.signature?.headers ?? [...defaultSignatureHeaders];
   const capabilities = raw.capabilities ?? [];
+  if (capabilities.includes('sandbox') && capabilities.includes('live')) {
+    // Contracts §5: the control API is off on a live host, so a target cannot offer both.
+    problems.push({
+      where: source.locate('/capabilities'),
+      message: 'a live host has no sandbox control API: declare sandbox or live, not both',
+    });
+  }
   const [connectHost = '', connectPort = '0'] = raw.connect?.split(':') ?? [];
   const target: Target = {
     name: raw.name,
@@ -144,6 +153,8 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
         ? undefined
         : { cert: pem(raw.callback.cert, '/callback/cert'), key: pem(raw.callback.key, '/callback/key') },
     capabilities,
+    sandboxPersonas: raw.sandboxPersonas ?? {},
+    sandboxOtp: raw.sandboxOtp,
   };
   if (problems.length > 0) throw new TargetError(problems);
   return target;

@@ -61,6 +61,13 @@ export interface Target {
   browserSteps: BrowserStep[] | undefined;
   callbackTls: { cert: string; key: string } | undefined;
   capabilities: Capability[];
+  /**
+   * A live host's view of the sandbox: the sandbox identifiers of the personas, which must not work
+   * here (`{{sandboxIdentifier}}` of a case's persona).
+   */
+  sandboxPersonas: Record<string, { identifier: string }>;
+  /** The sandbox's fixed one-time code, which must not authenticate anyone here (`{{sandboxOtp}}`). */
+  sandboxOtp: string | undefined;
 }
 
 /** Headers signed when neither the target nor the institution says otherwise: every policy of the group. */

@@ -72,7 +72,8 @@ export function parseServeInfo(input: unknown): ServeInfo {
 
 /**
  * The target of a running reference: every version, every institution of the start line with its
- * differences, and the sandbox capability unless the reference runs in live mode.
+ * differences, and the sandbox capability, or the live one when the reference runs in live mode. The
+ * start line names no PSU: a live reference's personas and sandbox data are the caller's to add.
  */
 export function targetFromServeInfo(
   info: ServeInfo,
@@ -100,7 +101,9 @@ export function targetFromServeInfo(
     personas: {},
     browserSteps: undefined,
     callbackTls: undefined,
-    capabilities: sandbox ? ['sandbox'] : [],
+    capabilities: sandbox ? ['sandbox'] : info.mode === 'live' ? ['live'] : [],
+    sandboxPersonas: {},
+    sandboxOtp: undefined,
   };
 }
 

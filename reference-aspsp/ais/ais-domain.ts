@@ -26,6 +26,6 @@ export const aisDomain: Domain = {
     ...unavailableRoutes,
   ],
   async start(env) {
-    await seedPersonas(env.store, env.institutions, env.clock);
+    await seedPersonas(env.store, env.institutions, env.clock, env.mode);
   },
 };

@@ -3,6 +3,7 @@
  * per-PSU data records other domains read (ais, cbpii, pisp, the identification page).
  */
 export { seedPersonas, templateIdentifier } from './seed-personas.ts';
+export { personaIdentities, type PersonaIdentity } from './persona-identities.ts';
 export { createPsu, type CreatedPsu } from './create-psu.ts';
 export { personaTemplates, findPersona } from './load-personas.ts';
 export type { PersonaTemplate, AccountTemplate, CardTemplate, AccountState } from './persona-template.ts';

@@ -16,10 +16,21 @@ export interface PersonaTemplate {
   readonly subscription: 'active' | 'terminated';
   /** Codes of the institutions where the template (psuId = name) exists. */
   readonly institutions: readonly string[];
-  /** Identifier of the template per customer segment of the institution. */
-  readonly identifiers: { readonly private: string; readonly professional: string };
+  /** Identifier of the template per customer segment of the institution, in the sandbox. */
+  readonly identifiers: PersonaIdentifiers;
+  /**
+   * Identifiers of the same PSU as a customer of the live host: the sandbox ones must not work there
+   * (seed: persona data cannot be used in live).
+   */
+  readonly liveIdentifiers: PersonaIdentifiers;
   readonly accounts: readonly AccountTemplate[];
   readonly cards: readonly CardTemplate[];
+}
+
+/** One identifier per customer segment: `private` (8 digits), `professional` (subscription-usage). */
+export interface PersonaIdentifiers {
+  readonly private: string;
+  readonly professional: string;
 }
 
 /** A payment account of a persona. */
@@ -137,6 +148,16 @@ const cardSchema: JSONSchemaType<CardTemplate> = {
   },
 };
 
+const identifiersSchema: JSONSchemaType<PersonaIdentifiers> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['private', 'professional'],
+  properties: {
+    private: { type: 'string', pattern: '^\\d{8}$' },
+    professional: { type: 'string', pattern: '^\\d{6}-\\d{2}$' },
+  },
+};
+
 const personaSchema: JSONSchemaType<PersonaTemplate> = {
   type: 'object',
   additionalProperties: false,
@@ -149,6 +170,7 @@ const personaSchema: JSONSchemaType<PersonaTemplate> = {
     'subscription',
     'institutions',
     'identifiers',
+    'liveIdentifiers',
     'accounts',
   ],
   properties: {
@@ -159,15 +181,8 @@ const personaSchema: JSONSchemaType<PersonaTemplate> = {
     usage: { type: 'string', enum: ['PRIV', 'ORGA'] },
     subscription: { type: 'string', enum: ['active', 'terminated'] },
     institutions: { type: 'array', items: { type: 'string', pattern: '^\\d{5}$' } },
-    identifiers: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['private', 'professional'],
-      properties: {
-        private: { type: 'string', pattern: '^\\d{8}$' },
-        professional: { type: 'string', pattern: '^\\d{6}-\\d{2}$' },
-      },
-    },
+    identifiers: identifiersSchema,
+    liveIdentifiers: identifiersSchema,
     accounts: { type: 'array', items: accountSchema },
     cards: { type: 'array', items: cardSchema, default: [] },
   },
@@ -190,7 +205,7 @@ export class PersonaFileError extends Error {
 /**
  * Parses the content of a personas file (already YAML-decoded) into templates.
  *
- * Beyond the schema it checks what a schema cannot: unique names, identifiers and keys, and cards
+ * Beyond the schema it checks what a schema cannot: unique names, identifiers (sandbox and live together) and keys, and cards
  * backed by an account of the same persona.
  */
 export function parsePersonaTemplates(value: unknown): readonly PersonaTemplate[] {
@@ -203,7 +218,9 @@ export function parsePersonaTemplates(value: unknown): readonly PersonaTemplate[
   for (const persona of value.personas) {
     if (names.has(persona.name)) throw new PersonaFileError(`persona ${persona.name} is listed twice`);
     names.add(persona.name);
-    for (const identifier of [persona.identifiers.private, persona.identifiers.professional]) {
+    // One set across sandbox and live: a sandbox identifier that is also a live one would work live.
+    const { identifiers: sandbox, liveIdentifiers: live } = persona;
+    for (const identifier of [sandbox.private, sandbox.professional, live.private, live.professional]) {
       if (identifiers.has(identifier)) throw new PersonaFileError(`identifier ${identifier} is used twice`);
       identifiers.add(identifier);
     }

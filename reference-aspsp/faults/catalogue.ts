@@ -21,7 +21,8 @@ export const faultCatalogue: readonly Fault[] = [
     description:
       'A version is still served after its decommission date (T0 + 3 months after its successor went live).',
     rules: ['VER-DECOMMISSION-T0-3M'],
-    // A date-driven rule: no suite case can see it, the calendar check of `stet-harness versions` does.
+    // A date-driven rule: the suite case with a calendar step sees it against a reference whose calendar
+    // decommissions v1, and so does the calendar check of `stet-harness versions`.
     killedBy: 'versions',
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * What catches a fault in `stet-harness selftest`: `suites`, the suite cases tagged with one of its
- * rules (the default); `versions`, the deprecation calendar check of `stet-harness versions`
- * (harness/versions), run against a reference whose calendar has decommissioned v1.
+ * rules (the default); `versions`, those cases and also the deprecation calendar check of
+ * `stet-harness versions` (harness/versions), run against a reference whose calendar has
+ * decommissioned v1.
  */
 export type FaultCheck = 'suites' | 'versions';
 

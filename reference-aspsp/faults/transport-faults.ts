@@ -3,6 +3,17 @@ import type { Fault } from './fault.ts';
 /** Deviations of transport, signatures and error bodies. */
 export const transportFaults: readonly Fault[] = [
   {
+    name: 'live-accepts-sandbox-otp',
+    description:
+      'The live host accepts the sandbox’s fixed SMS code (12345678) as well as the code it sent to the PSU.',
+    rules: ['TRN-SANDBOX-DATA-NOT-LIVE'],
+  },
+  {
+    name: 'live-knows-sandbox-personas',
+    description: 'The live host also identifies the sandbox personas by their sandbox identifiers.',
+    rules: ['TRN-SANDBOX-DATA-NOT-LIVE'],
+  },
+  {
     name: 'request-id-not-echoed',
     description: 'Responses do not echo X-Request-ID.',
     rules: ['TRN-XREQUESTID-ECHO', 'TRN-XREQUESTID-ECHO-ON-ERROR'],

@@ -51,7 +51,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
       authorizeUrl: url.href,
       redirectUri,
       identifier: ctx.psu.identifier,
-      otp: ctx.psu.otp,
+      otp: action.otp === undefined ? ctx.psu.otp : fillText(ctx, action.otp),
       outcome: action.outcome,
       account: action.account === undefined ? undefined : fillText(ctx, action.account),
       travel: ctx.sandbox

@@ -241,4 +241,55 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
     const json: unknown = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(json).toMatchObject({ summary: { failed: 0, errored: 0 } });
   }, 120_000);
+
+  it('holds the embedded reference to --calendar on the --at day: passes clean, fails a bank still serving v1', async () => {
+    const calendar = join(dir, 'calendar.yaml');
+    writeFileSync(calendar, "v1.4.2: '2026-01-01'\n");
+    const args = ['run', '--suite', 'versions', '--rule', 'VER-DECOMMISSION-T0-3M', '--institution', '10101'];
+    const cells = (out: string): Record<string, string> => {
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+        results: Array<{ case: string; version: string; status: string }>;
+      };
+      return Object.fromEntries(
+        report.results
+          .filter((r) => r.case === 'version-follows-the-deprecation-calendar')
+          .map((r) => [r.version, r.status]),
+      );
+    };
+    const clean = join(dir, 'out-calendar');
+    const passed = await runCli([...args, '--calendar', calendar, '--at', '2026-04-02', '--out', clean]);
+    expect(passed.code).toBe(0);
+    expect(cells(clean)).toEqual({ v1: 'passed', 'v1.4.2': 'passed', 'v1.6.2': 'passed' });
+
+    const faulty = join(dir, 'out-calendar-fault');
+    const failed = await runCli([
+      ...args,
+      ...['--calendar', calendar, '--at', '2026-04-02', '--fault', 'version-not-decommissioned'],
+      ...['--out', faulty],
+    ]);
+    expect(failed.code).toBe(1);
+    expect(cells(faulty)).toMatchObject({ v1: 'failed', 'v1.4.2': 'passed' });
+  }, 180_000);
+
+  it('reports the live-host case not applicable against the sandbox reference, with the reason', async () => {
+    const out = join(dir, 'out-live');
+    const { code } = await runCli(['run', '--rule', 'TRN-SANDBOX-DATA-NOT-LIVE', '--out', out]);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+      results: Array<{ case: string; institution: string; status: string; reason?: string }>;
+    };
+    const cell = report.results.find(
+      (r) => r.case === 'sandbox-data-refused-on-live' && r.institution === '10101',
+    );
+    expect(cell).toMatchObject({
+      status: 'not-applicable',
+      reason: expect.stringMatching(/not a live host/),
+    });
+  }, 120_000);
+
+  it('exits 2 with ERR_RUN_OPTION for an --at that is not a date', async () => {
+    const { code, stderr } = await runCli(['run', '--at', '2026-02-30', '--out', join(dir, 'out-at')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/ERR_RUN_OPTION.*--at 2026-02-30 is not a date/s);
+  });
 });

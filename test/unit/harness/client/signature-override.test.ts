@@ -49,6 +49,8 @@ beforeAll(async () => {
     browserSteps: undefined,
     callbackTls: undefined,
     capabilities: [],
+    sandboxPersonas: {},
+    sandboxOtp: undefined,
   };
   client = new StetClient(target, new SecretSet());
 }, 60_000);

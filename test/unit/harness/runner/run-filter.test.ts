@@ -49,6 +49,8 @@ const fullTarget: Target = {
   browserSteps: undefined,
   callbackTls: undefined,
   capabilities: ['sandbox'],
+  sandboxPersonas: {},
+  sandboxOtp: undefined,
 };
 
 const cells = (filter = noFilter): string[] =>

@@ -153,6 +153,25 @@ describe('parseSuite', () => {
     ).not.toEqual([]);
   });
 
+  it('reads calendar steps and journey codes, and refuses a case needing live that uses the sandbox', () => {
+    const live = valid
+      .replace('      consent: { balances: [euro] }', '      needs: [live]')
+      .replace(
+        '      - journey: refuse',
+        "      - journey: { outcome: consent, otp: '12345678' }\n      - calendar: check",
+      );
+    const first = problemsOf(live);
+    // The valid suite's repeat block holds a sandbox step: a live host has no control API.
+    expect(first).toEqual([expect.stringMatching(/a case needing live cannot use the sandbox/)]);
+    const withoutSandbox = live.replace(/      - repeat:[\s\S]*$/, '');
+    const steps = parseSuite('s.yaml', withoutSandbox, rules).cases[0]?.steps;
+    expect(steps?.[0]?.action).toMatchObject({ kind: 'journey', outcome: 'consent', otp: '12345678' });
+    expect(steps?.[1]?.action).toEqual({ kind: 'calendar' });
+    expect(
+      problemsOf(withoutSandbox.replace('needs: [live]', 'needs: [live]\n      clock: { travel: P1D }')),
+    ).toEqual([expect.stringMatching(/a case needing live cannot use the sandbox/)]);
+  });
+
   it('refuses a case claiming a rule no call of the API can check (check: manual)', () => {
     const withManual = {
       has: (id: string) => ['TOK-ONE', 'VER-PORTAL'].includes(id),

@@ -42,6 +42,33 @@ describe('loadTarget', () => {
     expect(target.browserSteps).toHaveLength(7);
   });
 
+  it('reads a live host with the sandbox data it must refuse', () => {
+    const dir = withCerts();
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      'capabilities: []',
+      "capabilities: [live]\nsandboxPersonas:\n  alice: { identifier: '10000001' }\nsandboxOtp: '12345678'",
+    );
+    const target = parseTarget(join(dir, 't.yaml'), text);
+    expect(target.capabilities).toEqual(['live']);
+    expect(target.sandboxPersonas).toEqual({ alice: { identifier: '10000001' } });
+    expect(target.sandboxOtp).toBe('12345678');
+    expect(target.institutions.every((i) => !i.sandbox)).toBe(true);
+  });
+
+  it('refuses a target declaring both the sandbox and a live host, at its line', () => {
+    const dir = withCerts();
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      'capabilities: []',
+      'capabilities: [sandbox, live]',
+    );
+    expect(() => parseTarget(join(dir, 't.yaml'), text)).toThrow(
+      expect.objectContaining({
+        code: 'ERR_TARGET_INVALID',
+        message: expect.stringMatching(/t\.yaml:\d+:\d+: a live host has no sandbox control API/) as string,
+      }),
+    );
+  });
+
   it('refuses a base URL without <institution_code>, at its line', () => {
     const dir = withCerts();
     const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
@@ -99,7 +126,10 @@ describe('targetFromServeInfo', () => {
       signatureHeaders: ['(request-target)', 'x-request-id'],
     });
     expect(Object.keys(target.tpps)).toEqual(['aispOnly']);
-    expect(targetFromServeInfo({ ...info, mode: 'live' }).capabilities).toEqual([]);
+    const live = targetFromServeInfo({ ...info, mode: 'live' });
+    expect(live.capabilities).toEqual(['live']);
+    expect(live.institutions.map((i) => i.sandbox)).toEqual([false, false]);
+    expect([live.sandboxPersonas, live.sandboxOtp]).toEqual([{}, undefined]);
   });
 
   it('refuses a start line that is not one', () => {

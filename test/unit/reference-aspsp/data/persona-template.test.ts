@@ -13,6 +13,7 @@ const base = {
   subscription: 'active',
   institutions: ['10101'],
   identifiers: { private: '19999999', professional: '199999-01' },
+  liveIdentifiers: { private: '59999999', professional: '599999-01' },
   accounts: [
     {
       key: 'A',
@@ -53,6 +54,18 @@ describe('parsePersonaTemplates', () => {
     };
     expect(() => parsePersonaTemplates({ personas: [{ ...structuredClone(base), cards: [card] }] })).toThrow(
       /unknown account Z/,
+    );
+  });
+
+  it('refuses a live identifier that is also a sandbox identifier (it would work on the live host)', () => {
+    const other = {
+      ...structuredClone(base),
+      name: 'other',
+      identifiers: { private: '18888888', professional: '188888-01' },
+      liveIdentifiers: { private: '19999999', professional: '588888-01' },
+    };
+    expect(() => parsePersonaTemplates({ personas: [structuredClone(base), other] })).toThrow(
+      /identifier 19999999 is used twice/,
     );
   });
 

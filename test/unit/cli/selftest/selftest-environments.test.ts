@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSuites, specRuleCatalogue } from '../../../../harness/index.ts';
+import { environmentOf, suitesFor } from '../../../../cli/selftest/selftest-environments.ts';
+import { liveReferenceTarget } from '../../../../cli/selftest/live-target.ts';
+import { selfSigned } from '../../harness/fixtures/tls-fixture.ts';
+
+const suites = loadSuites(['suites'], specRuleCatalogue);
+const cases = suites.flatMap((suite) => suite.cases.map((c) => ({ suite: suite.suite, c })));
+const find = (suite: string, id: string) => {
+  const found = cases.find((entry) => entry.suite === suite && entry.c.id === id);
+  if (found === undefined) throw new Error(`${suite}/${id} is not in suites/`);
+  return found.c;
+};
+
+describe('selftest set-ups', () => {
+  it('sends the live-host case to the live reference, the calendar case to the calendar one, the rest to the sandbox', () => {
+    expect(environmentOf(find('transport', 'sandbox-data-refused-on-live'))).toBe('live');
+    expect(environmentOf(find('versions', 'version-follows-the-deprecation-calendar'))).toBe('calendar');
+    expect(environmentOf(find('versions', 'unknown-version-not-served'))).toBe('sandbox');
+  });
+
+  it('splits the suites so every case runs in exactly one set-up', () => {
+    const split = (['sandbox', 'calendar', 'live'] as const).map((name) =>
+      suitesFor(suites, name).flatMap((suite) => suite.cases.map((c) => `${suite.suite}/${c.id}`)),
+    );
+    const all = split.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(cases.length);
+    expect(split[1]).toEqual(['versions/version-follows-the-deprecation-calendar']);
+    expect(split[2]).toEqual(['transport/sandbox-data-refused-on-live']);
+  });
+
+  it('describes a live reference with its personas under their live identifiers and the sandbox data to refuse', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'live-target-'));
+    const pair = selfSigned('tpp.example');
+    const pem = (name: string, text: string): string => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const [cert, key] = [pem('cert.pem', pair.cert), pem('key.pem', pair.key)];
+    const info = {
+      url: 'https://127.0.0.1:1',
+      ca: cert,
+      mode: 'live',
+      institutions: [
+        { code: '10101', host: 'api-10101.psd2.groupbank.example' },
+        { code: '30303', host: 'api-30303.psd2.groupbank.example' },
+      ],
+      tpp: {
+        clientId: 'c',
+        qwacCert: cert,
+        qwacKey: key,
+        qsealCert: cert,
+        qsealKey: key,
+        keyId: 'c',
+        redirectUri: 'https://tpp.example/cb',
+      },
+    };
+    const target = liveReferenceTarget(info, 'live');
+    expect(target.capabilities).toEqual(['live']);
+    expect(target.personas.alice).toMatchObject({ identifier: '50000001', otp: undefined, driver: 'http' });
+    expect(target.sandboxPersonas.alice).toEqual({ identifier: '10000001' });
+    expect(target.sandboxOtp).toBe('12345678');
+  });
+});
