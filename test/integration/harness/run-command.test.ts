@@ -283,7 +283,7 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
     );
     expect(cell).toMatchObject({
       status: 'not-applicable',
-      reason: expect.stringMatching(/not a live host/),
+      reason: expect.stringMatching(/not a live host/) as string,
     });
   }, 120_000);
 

@@ -163,7 +163,7 @@ describe('parseSuite', () => {
     const first = problemsOf(live);
     // The valid suite's repeat block holds a sandbox step: a live host has no control API.
     expect(first).toEqual([expect.stringMatching(/a case needing live cannot use the sandbox/)]);
-    const withoutSandbox = live.replace(/      - repeat:[\s\S]*$/, '');
+    const withoutSandbox = live.replace(/ {6}- repeat:[\s\S]*$/, '');
     const steps = parseSuite('s.yaml', withoutSandbox, rules).cases[0]?.steps;
     expect(steps?.[0]?.action).toMatchObject({ kind: 'journey', outcome: 'consent', otp: '12345678' });
     expect(steps?.[1]?.action).toEqual({ kind: 'calendar' });
