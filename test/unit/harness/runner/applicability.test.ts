@@ -3,6 +3,7 @@ import { notApplicableReason } from '../../../../harness/runner/applicability.ts
 import { parseSuite } from '../../../../harness/suite/load-suite.ts';
 import type { CaseDefinition } from '../../../../harness/suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../../../../harness/targets/target-definition.ts';
+import { offlineTarget } from '../fixtures/target-fixture.ts';
 import { targetCalendar } from '../../../../harness/versions/target-calendar.ts';
 import { applyCalendarOverrides, versionCalendar } from '../../../../spec/lib/index.ts';
 
@@ -43,27 +44,14 @@ const institution: InstitutionTarget = {
   signatureHeaders: [],
 };
 
-const liveTarget: Target = {
+const liveTarget: Target = offlineTarget({
   name: 'live',
-  baseUrl: 'https://api-<institution_code>.x',
-  connect: undefined,
-  ca: undefined,
-  versions: ['v1', 'v1.4.2', 'v1.6.2'],
   institutions: [institution],
-  tpp: {
-    clientId: 'c',
-    qwac: { cert: '', key: '' },
-    qseal: { key: '', cert: undefined, keyId: 'c' },
-    redirectUri: 'https://cb',
-  },
-  tpps: {},
   personas: { alice: { identifier: '50000001', otp: undefined, driver: 'http', institutions: undefined } },
-  browserSteps: undefined,
-  callbackTls: undefined,
   capabilities: ['live'],
   sandboxPersonas: { alice: { identifier: '10000001' } },
   sandboxOtp: '12345678',
-};
+});
 
 const calendar = targetCalendar({ day: '2026-04-02' });
 

@@ -4,6 +4,7 @@ import { planRun } from '../../../../harness/runner/plan-run.ts';
 import { noFilter, parseShard, takeShard } from '../../../../harness/runner/run-filter.ts';
 import { parseSuite } from '../../../../harness/suite/load-suite.ts';
 import type { Target } from '../../../../harness/targets/target-definition.ts';
+import { offlineTarget } from '../fixtures/target-fixture.ts';
 import { isCodedError } from '../../../../lib/coded-error.ts';
 
 const suite = parseSuite(
@@ -30,28 +31,11 @@ const target = {
   versions: ['v1', 'v1.4.2', 'v1.6.2'],
   institutions: [institution('10101'), institution('20202')],
 } as const satisfies Pick<Target, 'versions' | 'institutions'>;
-const fullTarget: Target = {
-  ...target,
+const fullTarget: Target = offlineTarget({
   versions: [...target.versions],
   institutions: [...target.institutions],
-  name: 't',
-  baseUrl: 'https://api-<institution_code>.x',
-  connect: undefined,
-  ca: undefined,
-  tpp: {
-    clientId: 'c',
-    qwac: { cert: '', key: '' },
-    qseal: { key: '', cert: undefined, keyId: 'c' },
-    redirectUri: 'https://cb',
-  },
-  tpps: {},
-  personas: {},
-  browserSteps: undefined,
-  callbackTls: undefined,
   capabilities: ['sandbox'],
-  sandboxPersonas: {},
-  sandboxOtp: undefined,
-};
+});
 
 const cells = (filter = noFilter): string[] =>
   planRun([suite], fullTarget, filter).map((c) => `${c.definition.id}@${c.version}/${c.institution.code}`);
