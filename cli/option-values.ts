@@ -14,17 +14,21 @@ export function collectList(value: string, previous: string[]): string[] {
   ];
 }
 
+/** What an `--at` value may be, for the hint of a refusal. */
+export const atOptionHint = 'e.g. --at 2026-04-02 or --at 2026-04-02T09:00:00+02:00';
+
 /**
  * An `--at` value: a day `YYYY-MM-DD` (read as noon UTC, the same Paris day) or an ISO instant with a
- * time; undefined when it is neither, so each command can refuse it with its own error.
+ * time. Anything else is handed to `refuse` (each command throws its own coded error).
  */
-export function parseAtOption(value: string): Date | undefined {
+export function parseAtOption(value: string, refuse: (message: string) => Error): Date {
   const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const instant = new Date(isDay ? `${value}T12:00:00Z` : value);
   const valid =
     !Number.isNaN(instant.getTime()) &&
     (isDay ? instant.toISOString().slice(0, 10) === value : /^\d{4}-\d{2}-\d{2}T/.test(value));
-  return valid ? instant : undefined;
+  if (!valid) throw refuse(`--at ${value} is not a date or an ISO instant`);
+  return instant;
 }
 
 /** The product's version from package.json, for report headers. */

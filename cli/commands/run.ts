@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
-import { collectList, parseAtOption, toolVersion } from '../option-values.ts';
+import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadVersionCalendar, schemaValidator } from '../../spec/lib/index.ts';
 import { parisDay } from '../../harness/versions/paris-day.ts';
@@ -230,13 +230,10 @@ async function startEmbedded(options: {
 
 /** `--at`: a day or an ISO instant (see `parseAtOption`). */
 function parseAt(value: string): Date {
-  const instant = parseAtOption(value);
-  if (instant === undefined) {
-    throw new RunOptionError('ERR_RUN_OPTION', `--at ${value} is not a date or an ISO instant`, {
-      hint: 'e.g. --at 2026-04-02 or --at 2026-04-02T09:00:00+02:00',
-    });
-  }
-  return instant;
+  return parseAtOption(
+    value,
+    (message) => new RunOptionError('ERR_RUN_OPTION', message, { hint: atOptionHint }),
+  );
 }
 
 function parseTranscripts(value: string): TranscriptPolicy {

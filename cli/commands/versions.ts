@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
-import { collectList, parseAtOption, toolVersion } from '../option-values.ts';
+import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import {
   applyCalendarOverrides,
@@ -102,15 +102,12 @@ async function versions(options: VersionsCliOptions): Promise<number> {
   }
 }
 
-/** `--at`: a day (read as noon UTC, the same Paris day) or an ISO instant with a time. */
+/** `--at`: a day or an ISO instant (see `parseAtOption`). */
 function parseAt(value: string): Date {
-  const instant = parseAtOption(value);
-  if (instant === undefined) {
-    throw new VersionsOptionError('ERR_VERSIONS_OPTION', `--at ${value} is not a date or an ISO instant`, {
-      hint: 'e.g. --at 2026-04-02 or --at 2026-04-02T09:00:00+02:00',
-    });
-  }
-  return instant;
+  return parseAtOption(
+    value,
+    (message) => new VersionsOptionError('ERR_VERSIONS_OPTION', message, { hint: atOptionHint }),
+  );
 }
 
 /** The embedded reference with the deployment calendar and, when given, its clock at `at`. */

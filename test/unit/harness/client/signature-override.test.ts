@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StetClient, type SigningPolicy } from '../../../../harness/client/stet-client.ts';
 import { SecretSet } from '../../../../harness/report/secret-set.ts';
 import type { Target } from '../../../../harness/targets/target-definition.ts';
+import { testTarget } from '../fixtures/target-fixture.ts';
 import { parseSignatureHeader, verifySignature } from '../../../../protocol/index.ts';
 import { generateTestPki, type TestPki } from '../../../../tools/pki/index.ts';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const listening = server;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
   const port = portOf(listening.address());
-  const target: Target = {
+  const target: Target = testTarget({
     name: 'echo',
     baseUrl: 'https://api-<institution_code>.psd2.groupbank.example',
     connect: { host: '127.0.0.1', port },
@@ -44,14 +45,7 @@ beforeAll(async () => {
       qseal: { key: pki.qseal.keyPem, cert: pki.qseal.certPem, keyId: 'PSDFR-ACPR-12345' },
       redirectUri: 'https://tpp.example/callback',
     },
-    tpps: {},
-    personas: {},
-    browserSteps: undefined,
-    callbackTls: undefined,
-    capabilities: [],
-    sandboxPersonas: {},
-    sandboxOtp: undefined,
-  };
+  });
   client = new StetClient(target, new SecretSet());
 }, 60_000);
 

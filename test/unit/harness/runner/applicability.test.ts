@@ -3,7 +3,7 @@ import { notApplicableReason } from '../../../../harness/runner/applicability.ts
 import { parseSuite } from '../../../../harness/suite/load-suite.ts';
 import type { CaseDefinition } from '../../../../harness/suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../../../../harness/targets/target-definition.ts';
-import { offlineTarget } from '../fixtures/target-fixture.ts';
+import { testTarget } from '../fixtures/target-fixture.ts';
 import { targetCalendar } from '../../../../harness/versions/target-calendar.ts';
 import { applyCalendarOverrides, versionCalendar } from '../../../../spec/lib/index.ts';
 
@@ -44,7 +44,7 @@ const institution: InstitutionTarget = {
   signatureHeaders: [],
 };
 
-const liveTarget: Target = offlineTarget({
+const liveTarget: Target = testTarget({
   name: 'live',
   institutions: [institution],
   personas: { alice: { identifier: '50000001', otp: undefined, driver: 'http', institutions: undefined } },

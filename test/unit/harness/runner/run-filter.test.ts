@@ -4,7 +4,7 @@ import { planRun } from '../../../../harness/runner/plan-run.ts';
 import { noFilter, parseShard, takeShard } from '../../../../harness/runner/run-filter.ts';
 import { parseSuite } from '../../../../harness/suite/load-suite.ts';
 import type { Target } from '../../../../harness/targets/target-definition.ts';
-import { offlineTarget } from '../fixtures/target-fixture.ts';
+import { testTarget } from '../fixtures/target-fixture.ts';
 import { isCodedError } from '../../../../lib/coded-error.ts';
 
 const suite = parseSuite(
@@ -31,7 +31,7 @@ const target = {
   versions: ['v1', 'v1.4.2', 'v1.6.2'],
   institutions: [institution('10101'), institution('20202')],
 } as const satisfies Pick<Target, 'versions' | 'institutions'>;
-const fullTarget: Target = offlineTarget({
+const fullTarget: Target = testTarget({
   versions: [...target.versions],
   institutions: [...target.institutions],
   capabilities: ['sandbox'],
