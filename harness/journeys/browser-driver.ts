@@ -99,15 +99,32 @@ async function runSteps(page: Page, steps: readonly BrowserStep[], input: Journe
       .replace(/\{\{\s*identifier\s*\}\}/g, input.identifier)
       .replace(/\{\{\s*otp\s*\}\}/g, input.outcome === 'wrong-otp' ? '00000000' : input.otp)
       .replace(/\{\{\s*decision\s*\}\}/g, input.outcome === 'refuse' ? 'refuse' : 'accept');
-  for (const step of steps) {
-    if ('goto' in step) await page.goto(fill(step.goto));
-    else if ('fill' in step) await page.fill(fill(step.fill.selector), fill(step.fill.value));
-    else if ('click' in step) await page.click(fill(step.click));
-    else if ('wait' in step) {
-      if (typeof step.wait === 'number') await page.waitForTimeout(step.wait);
-      else await page.waitForSelector(fill(step.wait));
+  for (const [index, step] of steps.entries()) {
+    try {
+      if ('goto' in step) await page.goto(fill(step.goto));
+      else if ('fill' in step) await page.fill(fill(step.fill.selector), fill(step.fill.value));
+      else if ('click' in step) await page.click(fill(step.click));
+      else if ('wait' in step) {
+        if (typeof step.wait === 'number') await page.waitForTimeout(step.wait);
+        else await page.waitForSelector(fill(step.wait));
+      }
+    } catch (error) {
+      // Playwright names the call, not the target file's step: say which step of browser.steps failed.
+      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      throw new Error(`browser.steps[${index}] ${stepText(step)} on ${page.url()}: ${reason}`, {
+        cause: error,
+      });
     }
   }
+}
+
+/** A step as written in the target file (no value filled in: the OTP must not reach the report). */
+function stepText(step: BrowserStep): string {
+  if ('goto' in step) return `goto ${step.goto}`;
+  if ('fill' in step) return `fill ${step.fill.selector}`;
+  if ('click' in step) return `click ${step.click}`;
+  if ('wait' in step) return `wait ${String(step.wait)}`;
+  return 'expectRedirect';
 }
 
 /** The reference's pages (contracts §6): fill what the page asks for until the callback comes. */
