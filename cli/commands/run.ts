@@ -49,6 +49,7 @@ interface RunCliOptions {
   transcripts: string;
   calendar: string | undefined;
   at: string | undefined;
+  strict: boolean;
 }
 
 const reporterNames = ['console', 'junit', 'json', 'html'] as const;
@@ -56,8 +57,9 @@ type ReporterName = (typeof reporterNames)[number];
 
 /**
  * `stet-harness run`: runs the suites against a target (the embedded reference by default) and
- * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline), 2 the
- * harness could not do its job (bad suite or target file, unreachable host, a case errored).
+ * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline; with
+ * `--strict`, an advisory finding too), 2 the harness could not do its job (bad suite or target file,
+ * unreachable host, a case errored).
  */
 export function register(program: Command): void {
   program
@@ -107,6 +109,11 @@ export function register(program: Command): void {
     .option(
       '--at <date>',
       'the target’s date (YYYY-MM-DD or an ISO instant) for calendar steps; the embedded reference’s clock starts there; default: now',
+    )
+    .option(
+      '--strict',
+      'advisory findings (checks of our choices where the seed is silent, docs/verdicts.md) fail the run too',
+      false,
     )
     .action(async (options: RunCliOptions) => {
       process.exitCode = await run(options);
@@ -197,7 +204,9 @@ async function run(options: RunCliOptions): Promise<number> {
         hint: 'check --suite, --rule, --version, --institution and --tag',
       });
     }
-    return report.summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
+    // Advisory findings are checks of our choices, not of the seed: shown, failing only when strict.
+    const failing = report.summary.failed + (options.strict ? report.summary.advisory : 0);
+    return failing > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
   } finally {
     await (await started)?.close();
   }

@@ -2,11 +2,12 @@
  * The console reporter: live progress while the run goes, then a verdict rule by rule.
  *
  * On a terminal the progress is one line rewritten in place; elsewhere (CI logs) it is a line every
- * `every` cases, so logs stay short. Failed and errored cases are printed as they finish either way.
+ * `every` cases, so logs stay short. Failed, errored and advisory cases are printed as they finish
+ * either way.
  */
 import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import type { CaseRef, CaseResult, Reporter, RunReport, RunStart, Status, Summary } from './model.ts';
-import { statuses } from './model.ts';
+import { statuses, summarize } from './model.ts';
 import type { SecretSet } from './secret-set.ts';
 
 /** Where the console reporter writes: a writable stream, with `isTTY` when it is a terminal. */
@@ -36,6 +37,7 @@ const symbols: Record<Status, string> = {
   errored: '!',
   skipped: '-',
   'not-applicable': '∅',
+  advisory: '?',
 };
 
 const colors: Record<Status, string> = {
@@ -44,6 +46,7 @@ const colors: Record<Status, string> = {
   errored: '35',
   skipped: '33',
   'not-applicable': '90',
+  advisory: '36',
 };
 
 /** Console output of a run (see the module summary). */
@@ -54,7 +57,7 @@ export class ConsoleReporter implements Reporter {
   readonly #color: boolean;
   readonly #secrets: SecretSet | undefined;
   #total = 0;
-  readonly #counts: Summary = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 };
+  readonly #counts: Summary = summarize([]);
   #lastCase = '';
   #lineShown = false;
 
@@ -82,7 +85,7 @@ export class ConsoleReporter implements Reporter {
     this.#counts[result.status] += 1;
     this.#counts.total += 1;
     this.#lastCase = cellLabel(result);
-    if (result.status === 'failed' || result.status === 'errored') {
+    if (isProblem(result.status)) {
       const why = result.failure?.message ?? result.reason ?? '';
       this.#print(
         `${this.#paint(result.status, `${symbols[result.status]} ${result.status.toUpperCase()}`)} ${cellLabel(result)}${why === '' ? '' : `: ${why}`}`,
@@ -138,15 +141,23 @@ export interface SummaryFormatOptions {
 }
 
 /**
- * The end-of-run text: every rule with its counts, failed and errored cells under their rule with
- * expected vs actual, then the totals. Rules with a failure or error come first.
+ * The end-of-run text: every rule with its counts, failed, errored and advisory cells under their rule
+ * with expected vs actual, then the totals. Rules with a failure or error come first, then advisories.
  */
 export function formatConsoleSummary(report: RunReport, options: SummaryFormatOptions = {}): string {
   const paint = (status: Status, text: string): string =>
     options.color === true ? `\x1b[${colors[status]}m${text}\x1b[0m` : text;
   const groups = groupByRule(report.results);
   const worst = (group: RuleGroup): number =>
-    group.counts.errored > 0 ? 0 : group.counts.failed > 0 ? 1 : group.counts.passed > 0 ? 2 : 3;
+    group.counts.errored > 0
+      ? 0
+      : group.counts.failed > 0
+        ? 1
+        : group.counts.advisory > 0
+          ? 2
+          : group.counts.passed > 0
+            ? 3
+            : 4;
   const ordered = [...groups.values()].sort((a, b) => worst(a) - worst(b) || a.id.localeCompare(b.id));
   const lines: string[] = ['', 'Rules'];
   for (const group of ordered) {
@@ -155,9 +166,11 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
         ? 'errored'
         : group.counts.failed > 0
           ? 'failed'
-          : group.counts.passed > 0
-            ? 'passed'
-            : 'not-applicable';
+          : group.counts.advisory > 0
+            ? 'advisory'
+            : group.counts.passed > 0
+              ? 'passed'
+              : 'not-applicable';
     const about = [group.title, group.section === '' ? '' : `(§${group.section})`].filter((t) => t !== '');
     lines.push(
       `  ${paint(status, symbols[status])} ${group.id} [${countText(group.counts)}]${about.length > 0 ? ` ${about.join(' ')}` : ''}`,
@@ -185,9 +198,16 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
       ? 'the harness could not check everything'
       : s.failed > 0
         ? 'the target does not conform'
-        : 'the target conforms';
+        : s.advisory > 0
+          ? `the target conforms to the seed (${s.advisory} advisory finding(s) on our choices: --strict fails them)`
+          : 'the target conforms';
   lines.push(`${report.target.name}: ${verdict}`, '');
   return lines.join('\n');
+}
+
+/** Cells printed as they finish and listed under their rule: failures, harness errors, advisories. */
+function isProblem(status: Status): boolean {
+  return status === 'failed' || status === 'errored' || status === 'advisory';
 }
 
 interface RuleGroup {
@@ -208,14 +228,14 @@ function groupByRule(results: readonly CaseResult[]): Map<string, RuleGroup> {
       if (group === undefined) {
         group = {
           ...rule,
-          counts: { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 },
+          counts: summarize([]),
           problems: [],
         };
         groups.set(rule.id, group);
       }
       group.counts[result.status] += 1;
       group.counts.total += 1;
-      if (result.status === 'failed' || result.status === 'errored') group.problems.push(result);
+      if (isProblem(result.status)) group.problems.push(result);
     }
   }
   return groups;

@@ -23,6 +23,7 @@ const symbols: Record<Status, string> = {
   errored: '! error',
   skipped: '- skip',
   'not-applicable': '∅ n/a',
+  advisory: '? advisory',
 };
 
 /** Renders a run as one HTML document. */
@@ -33,7 +34,9 @@ export function toHtml(report: RunReport): string {
       ? 'The harness could not check everything.'
       : s.failed > 0
         ? 'The target does not conform.'
-        : 'The target conforms.';
+        : s.advisory > 0
+          ? `The target conforms to the seed; ${s.advisory} advisory finding(s) on our choices (failing only with --strict).`
+          : 'The target conforms.';
   const elapsed = Date.parse(report.finishedAt) - Date.parse(report.startedAt);
   return [
     '<!doctype html>',
@@ -157,12 +160,21 @@ function cell(result: CaseResult | undefined, column: Column): string {
 
 function problems(report: RunReport): string {
   const bad = report.results.filter((r) => r.status === 'failed' || r.status === 'errored');
-  const articles = bad.map(article);
+  const advisories = report.results.filter((r) => r.status === 'advisory');
   return [
     '<section id="problems">',
     `<h2>Failures and errors (${bad.length})</h2>`,
-    bad.length === 0 ? '<p>None.</p>' : articles.join('\n'),
+    bad.length === 0 ? '<p>None.</p>' : bad.map(article).join('\n'),
     '</section>',
+    ...(advisories.length === 0
+      ? []
+      : [
+          '<section id="advisories">',
+          `<h2>Advisory findings (${advisories.length})</h2>`,
+          '<p>Checks of our choices where the seed is silent (rule basis: choice): they fail a run only with <code>--strict</code>.</p>',
+          advisories.map(article).join('\n'),
+          '</section>',
+        ]),
   ].join('\n');
 }
 
@@ -175,7 +187,7 @@ function article(result: CaseResult): string {
   ];
   if (result.rules.length > 0) {
     parts.push(
-      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}</li>`).join('')}</ul>`,
+      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}${rule.basis === 'choice' ? ' · <em>our choice</em>' : ''}</li>`).join('')}</ul>`,
     );
   }
   const message = failure?.message ?? result.reason;

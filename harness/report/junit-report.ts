@@ -3,7 +3,8 @@
  *
  * CI servers read this format; its vocabulary is smaller than ours, so: `failed` → `<failure>` (with
  * expected and actual), `errored` → `<error>`, `skipped` and `not-applicable` → `<skipped message>` whose
- * message starts with the status.
+ * message starts with the status. `advisory` (a finding on one of our choices) is a passed testcase with
+ * a `verdict` property and the finding in `<system-out>`: never a failure CI would stop on.
  */
 import { writeFile } from 'node:fs/promises';
 import { cellLabel, failingStep, formatValue } from './format-value.ts';
@@ -70,6 +71,14 @@ function testcase(result: CaseResult): string[] {
       body.push(
         `      <skipped message="${escapeAttribute(result.reason === undefined ? result.status : `${result.status}: ${result.reason}`)}"/>`,
       );
+      break;
+    case 'advisory':
+      body.splice(
+        body.length - 1,
+        0,
+        '        <property name="verdict" value="advisory: a check of our choice (basis: choice) did not hold"/>',
+      );
+      body.push(`      <system-out>${escapeMarkup(`ADVISORY ${details(result)}`)}</system-out>`);
       break;
     case 'passed':
       break;

@@ -10,12 +10,21 @@
  * Verdict of one case (or one step).
  *
  * `failed` means the target is wrong (an expectation did not hold); `errored` means the harness could
- * not do its job (unreachable host, bad suite data, a crash). The two are never merged.
+ * not do its job (unreachable host, bad suite data, a crash). The two are never merged. `advisory`
+ * means only an expectation of a `choice` rule (our reading where the seed is silent) did not hold:
+ * shown in every report, never failing a run unless `run --strict` (docs/verdicts.md).
  */
-export type Status = 'passed' | 'failed' | 'errored' | 'skipped' | 'not-applicable';
+export type Status = 'passed' | 'failed' | 'errored' | 'skipped' | 'not-applicable' | 'advisory';
 
 /** Every status, in the order reports list them. */
-export const statuses: readonly Status[] = ['passed', 'failed', 'errored', 'skipped', 'not-applicable'];
+export const statuses: readonly Status[] = [
+  'passed',
+  'failed',
+  'errored',
+  'skipped',
+  'not-applicable',
+  'advisory',
+];
 
 /** A rule a case checks, as listed in `spec/rules.yaml`. */
 export interface RuleRef {
@@ -24,6 +33,8 @@ export interface RuleRef {
   title: string;
   /** Section of the seed specification the rule comes from, e.g. `4.3.2`. */
   section: string;
+  /** `seed` (a statement of the seed) or `choice` (our reading: its findings are advisory). */
+  basis?: 'seed' | 'choice';
 }
 
 /** Header map of a transcript: lower-case names; repeated headers (set-cookie) as an array. */
@@ -170,7 +181,15 @@ export interface Reporter {
 
 /** Counts the results per status. */
 export function summarize(results: readonly CaseResult[]): Summary {
-  const summary: Summary = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 };
+  const summary: Summary = {
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    skipped: 0,
+    'not-applicable': 0,
+    advisory: 0,
+    total: 0,
+  };
   for (const result of results) {
     summary[result.status] += 1;
     summary.total += 1;

@@ -98,7 +98,13 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
     else if (c.query !== undefined) capture[name] = { query: c.query };
   }
-  const base = { at, expect, capture, ...(raw.versions === undefined ? {} : { versions: raw.versions }) };
+  const base = {
+    at,
+    expect,
+    capture,
+    ...(raw.versions === undefined ? {} : { versions: raw.versions }),
+    ...(raw.rules === undefined ? {} : { rules: raw.rules }),
+  };
   if (raw.request !== undefined) {
     const r = raw.request;
     const method = r.method ?? 'GET';

@@ -66,7 +66,7 @@ describe('kill matrix reports', () => {
     startedAt: '2025-03-15T10:00:00Z',
     finishedAt: '2025-03-15T10:01:00Z',
     clean: {
-      summary: { passed: 1, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 1 },
+      summary: { passed: 1, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, advisory: 0, total: 1 },
       failures: [],
     },
     faults: [killed, survived],

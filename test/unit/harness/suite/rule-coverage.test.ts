@@ -10,6 +10,7 @@ const rule = (id: string, check: Rule['check'] = { kind: 'api' }): Rule => ({
   versions: ['v1'],
   roles: ['aisp'],
   check,
+  basis: { kind: 'seed', quote: 'q' },
 });
 
 const caseOf = (id: string, rules: string[]): CaseDefinition => ({
