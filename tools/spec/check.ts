@@ -5,6 +5,7 @@
  */
 import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
+import { buildChoicesDoc } from './choices-doc.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
 import { buildSeedText, committedSeedText, normaliseSeedText } from './seed-text-file.ts';
@@ -22,6 +23,8 @@ for (const file of stale) problems.push(`spec/${file} is out of date: run npm ru
 const seedState = await buildSeedSections(true);
 if (seedState === 'stale')
   problems.push('spec/seed-sections.json differs from the seed: run npm run spec:build');
+const choices = buildChoicesDoc(true);
+if (choices !== undefined) problems.push(choices);
 if (buildSeedText(true) === 'stale')
   problems.push('spec/seed-text.json differs from the seed: run npm run spec:build');
 const seed = readSeed();
