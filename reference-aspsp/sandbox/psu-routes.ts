@@ -7,6 +7,7 @@ import { deletePsuQuotas } from '../ais/quota.ts';
 import { tokenService } from '../oauth/token-service.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { CertificateRoute } from '../server/route.ts';
+import { withinClockRange } from './clock-range.ts';
 import { parseClockBody, parseClonePsuBody, parseRevokeTokenBody } from './sandbox-bodies.ts';
 import { requireOwnPsu, requirePsuView, sandboxRoute } from './sandbox-request.ts';
 
@@ -97,9 +98,14 @@ export const psuClockRoute: CertificateRoute = sandboxRoute({
       });
     }
     const psu = { institution: ctx.institution.code, psuId: entry.psuId };
-    const now = await ctx.store.transaction((tx) =>
-      'at' in body ? ctx.clock.setPsuTime(tx, psu, body.at) : ctx.clock.travel(tx, psu, body.travelMs),
-    );
+    const now = await ctx.store.transaction(async (tx) => {
+      const base = ctx.clock.now().getTime();
+      const target =
+        'at' in body ? body.at.getTime() : base + (await ctx.clock.psuOffset(tx, psu)) + body.travelMs;
+      if (!withinClockRange(target, base))
+        throw new ApiError('FF01', { detail: 'the PSU clock may move at most 100 years from now' });
+      return 'at' in body ? ctx.clock.setPsuTime(tx, psu, body.at) : ctx.clock.travel(tx, psu, body.travelMs);
+    });
     return { status: 200, json: { now: now.toISOString() } };
   },
 });
