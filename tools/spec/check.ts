@@ -6,6 +6,7 @@
 import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
 import { buildChoicesDoc } from './choices-doc.ts';
+import { checkClientRules } from './client-rules-check.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
 import { buildSeedText, committedSeedText, normaliseSeedText } from './seed-text-file.ts';
@@ -35,6 +36,7 @@ const seedText = seed === undefined ? committedSeedText() : normaliseSeedText(se
 problems.push(...(await checkOpenApiValid()));
 problems.push(...checkSchemasAndExamples());
 problems.push(...checkRules(sections, seedText));
+problems.push(...checkClientRules(sections, seedText));
 problems.push(...checkErrorCodesCatalogued());
 
 if (problems.length > 0) {
