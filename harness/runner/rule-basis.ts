@@ -6,9 +6,18 @@
 import { getRule } from '../../spec/lib/index.ts';
 import type { RuleRef } from '../report/model.ts';
 
-/** True when every rule of `ids` is a `choice` rule: a finding on them is advisory. None: false. */
-export function choiceOnly(ids: readonly string[]): boolean {
-  return ids.length > 0 && ids.every((id) => getRule(id)?.basis.kind === 'choice');
+/**
+ * True when every rule of `ids` is a `choice` rule, or (against a `sandbox` host) a seed rule the seed
+ * offers in live only: a finding on them is advisory. None: false.
+ */
+export function choiceOnly(ids: readonly string[], options: { sandbox?: boolean } = {}): boolean {
+  return (
+    ids.length > 0 &&
+    ids.every((id) => {
+      const rule = getRule(id);
+      return rule?.basis.kind === 'choice' || (options.sandbox === true && rule?.liveOnly === true);
+    })
+  );
 }
 
 /** The report's reference to a rule: id, title, seed section and basis. */

@@ -42,6 +42,7 @@ import type { StepRun } from './steps/step-run.ts';
 import { runTokenStep } from './steps/token-step.ts';
 import { notApplicableReason } from './applicability.ts';
 import { choiceOnly, ruleRef } from './rule-basis.ts';
+import { describeUndocumented, statusDocumentedRule, undocumentedStatuses } from './status-conformance.ts';
 
 /** One cell of the run matrix. */
 export interface PlannedCase {
@@ -103,6 +104,19 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
   } catch (error) {
     errored = true;
     failure = { message: harnessMessage(error), step: steps.length };
+  }
+  const undocumented = errored || failure !== undefined ? [] : undocumentedStatuses(steps, version);
+  if (undocumented.length > 0) {
+    // An answer the OpenAPI document does not list: a finding of its own, judged by its rule's basis.
+    const finding: Failure = {
+      message: describeUndocumented(undocumented),
+      expected: undocumented.map((u) => `${u.method} ${u.operation}: ${u.documented.join(', ')}`),
+      actual: undocumented.map((u) => `${u.method} ${u.operation}: ${u.status}`),
+    };
+    if (!base.rules.some((rule) => rule.id === statusDocumentedRule))
+      base.rules.push(ruleRef(statusDocumentedRule));
+    if (choiceOnly([statusDocumentedRule])) advisory ??= finding;
+    else failure = finding;
   }
   const shown = failure ?? advisory;
   const result: CaseResult = {
@@ -248,7 +262,8 @@ async function runStep(
       }),
     );
   }
-  const advisory = failures.length > 0 && choiceOnly(step.rules ?? ctx.definition.rules);
+  const advisory =
+    failures.length > 0 && choiceOnly(step.rules ?? ctx.definition.rules, { sandbox: ctx.sandbox });
   // After an advisory finding the case goes on, so later steps still get their captures.
   if (run.outcome !== undefined && (failures.length === 0 || advisory))
     failures.push(...capture(ctx, step, run.outcome));

@@ -2,7 +2,7 @@
  * The rule catalogue of `spec/rules.yaml`: every checkable statement of the seed, with the seed section
  * it comes from, the versions and the roles it applies to.
  */
-import { array, oneOf, optionalString, reader, string } from './parse.ts';
+import { array, oneOf, optionalBoolean, optionalString, reader, string } from './parse.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
@@ -41,6 +41,11 @@ export interface Rule {
   roles: Role[];
   check: RuleCheck;
   basis: RuleBasis;
+  /**
+   * The seed says the behaviour is offered in live only (GET payment status, the confirmation): what a
+   * sandbox does there is its own choice, so a finding against a sandbox is advisory.
+   */
+  liveOnly: boolean;
 }
 
 /** The family prefixes of rule ids (docs/contracts.md §11). */
@@ -137,6 +142,7 @@ function parseRule(value: unknown, where: At): Rule {
     // A choice's reason is the basis's, not a manual check's.
     check: parseCheck(kind, basis.kind === 'choice' ? undefined : reason, rule),
     basis,
+    liveOnly: o.get('liveOnly', optionalBoolean),
   };
 }
 

@@ -66,9 +66,9 @@ describe('client certificates and enrolment', () => {
     expect([answer.status, message(answer.json)]).toEqual([401, 'CERT_UNTRUSTED']);
   });
 
-  it('refuses a trusted certificate of a TPP that is not enrolled with 403 TPP_NOT_ENROLLED', async () => {
+  it('refuses a trusted certificate of a TPP that is not enrolled with 403 BE05 (the AISP is unknown)', async () => {
     const answer = await core.client.call({ path: probe, token, tpp: core.reference.info.tpps.unenrolled });
-    expect([answer.status, message(answer.json)]).toEqual([403, 'TPP_NOT_ENROLLED']);
+    expect([answer.status, message(answer.json)]).toEqual([403, 'BE05']);
   });
 
   it('refuses a QWAC without the role of the resource with 403 ROLE_MISSING', async () => {

@@ -35,6 +35,7 @@ describe('rule catalogue', () => {
       roles: ['aisp'],
       check: { kind: 'api' },
       basis: { kind: 'seed', quote: expect.stringContaining('dateTo') as string },
+      liveOnly: false,
     });
     expect(getRule('CNS-REQUIRES-OVERDRAFTS')?.versions).toEqual(['v1.6.2']);
     expect(getRule('TRN-MTLS-REQUIRED')?.roles).toEqual(['aisp', 'cbpii', 'pisp']);
