@@ -95,6 +95,8 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     for (const { step, prepare } of plan) {
       prepare?.(ctx);
       const verdict = await runStep(ctx, runtime, step, steps);
+      for (const id of verdict?.rules ?? [])
+        if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
       if (verdict?.advisory === true) advisory ??= verdict.failure;
       else if (verdict !== undefined) {
         failure = verdict.failure;
@@ -203,6 +205,8 @@ function setupResult(name: string, started: number, transcript: StepResult['tran
 interface StepVerdict {
   failure: Failure;
   advisory: boolean;
+  /** Rules its failed checks were judged by beyond the case's (expectation-basis.ts). */
+  rules: string[];
 }
 
 /**
@@ -262,8 +266,10 @@ async function runStep(
       }),
     );
   }
+  // Each failed check is judged by its own rules when it has some (expectation-basis.ts), else the step's.
+  const stepRules = step.rules ?? ctx.definition.rules;
   const advisory =
-    failures.length > 0 && choiceOnly(step.rules ?? ctx.definition.rules, { sandbox: ctx.sandbox });
+    failures.length > 0 && failures.every((f) => choiceOnly(f.rules ?? stepRules, { sandbox: ctx.sandbox }));
   // After an advisory finding the case goes on, so later steps still get their captures.
   if (run.outcome !== undefined && (failures.length === 0 || advisory))
     failures.push(...capture(ctx, step, run.outcome));
@@ -290,6 +296,7 @@ async function runStep(
   if (first === undefined) return undefined;
   return {
     advisory,
+    rules: [...new Set(failures.flatMap((f) => f.rules ?? []))],
     failure: {
       message: `${step.name} (${step.at}): ${failures.map((f) => f.message).join('; ')}`,
       expected: failures.length === 1 ? first.expected : failures.map((f) => f.expected),

@@ -152,7 +152,7 @@ export interface GenericIdentification {
   issuer?: string;
 }
 /**
- * An account named in a consent list; `currency` exists from v1.6.2.
+ * An account named in a consent list: `iban`, and from v1.6.2 an optional `currency` (seed, Versioning: "`currency` is added to the account identification.", read with the Consent table's optional currency).
  *
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
  * via the `definition` "AccountIdentification".

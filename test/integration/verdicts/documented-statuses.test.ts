@@ -56,6 +56,7 @@ describe('the OpenAPI documents and the reference', () => {
     expect(results.filter((r) => r.status === 'advisory' || r.status === 'failed')).toEqual([]);
   });
 
+  // 405 never shows here: a wrong verb matches no operation of the documents (allowedMethods answers it).
   it('were compared with answers of every kind, refusals of hosts and payment conflicts included', () => {
     const seen = new Set<string>();
     for (const result of results) {
@@ -73,11 +74,11 @@ describe('the OpenAPI documents and the reference', () => {
         '200',
         '201',
         '302',
+        '303',
         '400',
         '401',
         '403',
         '404',
-        '405',
         '409',
         '410',
         '413',
