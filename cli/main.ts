@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { isCodedError } from '../lib/coded-error.ts';
 import { ExitCode } from '../lib/exit-codes.ts';
 import { commandsFor } from './commands/index.ts';
+import { toolVersion } from './option-values.ts';
 
 /**
  * Entry point of the `stet-harness` command line.
@@ -13,6 +14,7 @@ import { commandsFor } from './commands/index.ts';
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('stet-harness')
     .description('Conformance harness and reference bank for the STET PSD2 API (AISP, CBPII, PISP)')
+    .version(toolVersion(), '-V, --version', 'print the version of stet-harness')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const entry of commandsFor(argv)) (await entry.load()).register(program);

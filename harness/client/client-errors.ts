@@ -16,10 +16,28 @@ const certificateCodes = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+const timeoutCodes = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
+
 /** Maps a low-level connection error to a {@link ClientError} saying what to fix. */
-export function toClientError(error: unknown, origin: string, host: string): ClientError {
+export function toClientError(error: unknown, origin: string, host: string, timeoutMs?: number): ClientError {
   const code = errorCode(error) ?? errorCode(error instanceof Error ? error.cause : undefined);
   const detail = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && timeoutCodes.has(code)) {
+    const limit = timeoutMs === undefined ? 'in time' : `within ${timeoutMs / 1000} s`;
+    return new ClientError(
+      'ERR_TARGET_UNREACHABLE',
+      `${host} at ${origin} did not answer ${limit} (${code})`,
+      {
+        cause: error,
+        hint: 'check that the host is up and answers HTTPS requests; raise --timeout if it is merely slow',
+      },
+    );
+  }
   if (code !== undefined && certificateCodes.has(code)) {
     return new ClientError(
       'ERR_TARGET_CERTIFICATE',

@@ -11,6 +11,7 @@ import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import { manualJourneyDriver } from '../journeys/manual-driver.ts';
 import {
   matrixOf,
+  statusTraits,
   summarize,
   type CaseResult,
   type Reporter,
@@ -52,6 +53,13 @@ export interface RunOptions {
    * (default: the spec's calendar, which announces nothing, on this machine's day).
    */
   calendar?: TargetCalendar;
+  /** Per-request time limit in milliseconds (default: the client's, 10 s). */
+  timeoutMs?: number;
+  /**
+   * Stop starting cells after the first failed or errored one (`--bail`); the cells not run are
+   * reported `skipped` with that reason, so the report still shows the whole matrix.
+   */
+  bail?: boolean;
 }
 
 /** Figures of a run, for the benchmark: how much of a step was spent waiting on the server. */
@@ -72,7 +80,11 @@ export interface RunOutcome {
 export async function runSuites(options: RunOptions): Promise<RunOutcome> {
   const { target, reporter } = options;
   const secrets = options.secrets ?? new SecretSet();
-  const client = new StetClient(target, secrets);
+  const client = new StetClient(
+    target,
+    secrets,
+    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+  );
   const stats: RunStats = { steps: 0, stepMs: 0, httpMs: 0, wallMs: 0 };
   const drivers = journeyDrivers(target, client);
   const wallStart = performance.now();
@@ -105,7 +117,10 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
         stats.httpMs += httpMs;
       },
     };
-    const results = await runCells(cells, runtime, reporter, options.concurrency ?? 4);
+    const results = await runCells(cells, runtime, reporter, {
+      concurrency: options.concurrency ?? 4,
+      bail: options.bail ?? false,
+    });
     stats.wallMs = performance.now() - wallStart;
     const report = redactRunReport(
       {
@@ -131,15 +146,29 @@ async function runCells(
   cells: readonly PlannedCase[],
   runtime: CaseRuntime,
   reporter: Reporter,
-  concurrency: number,
+  options: { concurrency: number; bail: boolean },
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = new Array<CaseResult>(cells.length);
   const lock = new KeyedLock();
   let next = 0;
+  let stopped = false;
   const worker = async (): Promise<void> => {
     for (let i = next++; i < cells.length; i = next++) {
       const cell = cells[i];
       if (cell === undefined) continue;
+      if (stopped) {
+        const skipped: CaseResult = {
+          ...refOf(cell),
+          rules: [],
+          status: 'skipped',
+          reason: 'not run: --bail stopped the run after the first failure',
+          durationMs: 0,
+          steps: [],
+        };
+        results[i] = skipped;
+        reporter.onCaseEnd?.(skipped);
+        continue;
+      }
       // Without PSU cloning, cases of one persona share its consent, tokens and quotas.
       const key = cell.institution.sandbox
         ? undefined
@@ -147,10 +176,11 @@ async function runCells(
       reporter.onCaseStart?.(refOf(cell));
       const result = await lock.run(key, () => runCase(cell, runtime));
       results[i] = result;
+      if (options.bail && statusTraits[result.status].problem) stopped = true;
       reporter.onCaseEnd?.(result);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, cells.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, cells.length)) }, worker));
   return results;
 }
 
