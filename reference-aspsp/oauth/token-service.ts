@@ -125,9 +125,16 @@ export const tokenService = {
     return revoked;
   },
 
-  /** Revokes every token set of a PSU at an institution (sandbox `revoke-tokens`). Returns how many. */
-  async revokePsu(tx: StoreTx, institution: string, psuId: string): Promise<number> {
-    const sets = await tx.list(tokenSetsCollection, `${institution}:${psuId}:`);
+  /**
+   * Revokes every token set of a PSU at an institution, or only those of `clientId` when given
+   * (sandbox `revoke-tokens`). Returns how many.
+   */
+  async revokePsu(
+    tx: StoreTx,
+    options: { institution: string; psuId: string; clientId?: string | undefined },
+  ): Promise<number> {
+    const client = options.clientId === undefined ? '' : `${options.clientId}:`;
+    const sets = await tx.list(tokenSetsCollection, `${options.institution}:${options.psuId}:${client}`);
     for (const set of sets) await revokeSet(tx, set.key);
     return sets.length;
   },

@@ -55,6 +55,9 @@ export function createPipeline(
     response: ServerResponse,
     requestId: string,
   ): Promise<RouteResponse> {
+    const duplicated = singletonHeaders.find((name) => (request.headersDistinct[name]?.length ?? 0) > 1);
+    // Node keeps the first of several Host or Authorization headers; two are ambiguous (RFC 9112 §3.2).
+    if (duplicated !== undefined) throw new ApiError('HEADER_DUPLICATED', { detail: duplicated });
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
     const path = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -90,7 +93,10 @@ export function createPipeline(
     const read = await readBody(request);
     if (!read.ok) {
       if (read.reason === 'aborted') response.destroy();
-      throw new ApiError('FF01', { status: 413, detail: 'body over 64 KiB' });
+      // The body was not read: close the connection after the answer rather than drain it.
+      const headers: Record<string, string> =
+        read.reason === 'declared-too-large' ? { connection: 'close' } : {};
+      throw new ApiError('FF01', { status: 413, headers, detail: 'body over 64 KiB' });
     }
     const { route } = match;
     const institution = resolved.institution;
@@ -207,6 +213,9 @@ export function createPipeline(
     };
   }
 }
+
+/** Headers a request may carry once only. */
+const singletonHeaders = ['host', 'authorization'] as const;
 
 function hostName(host: string): string {
   const colon = host.lastIndexOf(':');
