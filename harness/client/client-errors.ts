@@ -1,7 +1,8 @@
 import { CodedError } from '../../lib/coded-error.ts';
 
 /** Codes of the errors the HTTP client raises: the harness cannot reach or trust the target. */
-export type ClientErrorCode = 'ERR_TARGET_UNREACHABLE' | 'ERR_TARGET_CERTIFICATE' | 'ERR_CLIENT_CREDENTIALS';
+export type ClientErrorCode =
+  'ERR_TARGET_UNREACHABLE' | 'ERR_TARGET_CERTIFICATE' | 'ERR_CLIENT_CREDENTIALS' | 'ERR_CLIENT_CERTIFICATE';
 
 /** The target could not be reached or trusted; this is a harness error (exit 2), not a verdict. */
 export class ClientError extends CodedError<ClientErrorCode> {}

@@ -3,6 +3,7 @@
  * the matrix, runs cells concurrently (cases of one PSU serialised without sandbox cloning), feeds the
  * reporters, and returns the redacted {@link RunReport} with timing figures.
  */
+import { probeCredentials } from '../client/credentials-probe.ts';
 import { StetClient } from '../client/stet-client.ts';
 import { browserJourneyDriver } from '../journeys/browser-driver.ts';
 import { startCallbackListener, type CallbackListener } from '../journeys/callback-listener.ts';
@@ -90,6 +91,7 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
   const wallStart = performance.now();
   try {
     for (const institution of target.institutions) await client.probe(institution.code);
+    await probeCredentials(client, target);
     const cells = planRun(options.suites, target, options.filter ?? noFilter, options.shard);
     const startedAt = new Date().toISOString();
     const refs = cells.map(refOf);
