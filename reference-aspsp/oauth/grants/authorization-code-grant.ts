@@ -23,7 +23,7 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
   if (redirectUri === null) throw new OAuthError('invalid_request', 'redirect_uri is missing');
   const reuse = ctx.faults.has('code-reusable');
   const outcome = await ctx.store.transaction(
-    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string> => {
+    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string | OAuthError> => {
       const key = secretKey(code);
       const record = parseAuthorizationCode(await tx.get(codesCollection, key));
       if (record === undefined) return 'unknown, expired or already used code';
@@ -31,7 +31,9 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
       if (record.institution !== ctx.institution.code) return 'code of another institution';
       if (record.clientId !== ctx.tpp.clientId) return 'code issued to another client';
       if (record.redirectUri !== redirectUri && !ctx.faults.has('redirect-uri-not-compared'))
-        return 'redirect_uri differs from the authorize request';
+        return new OAuthError('invalid_grant', 'redirect_uri differs from the authorize request', {
+          expected: { redirectUriOnFile: record.redirectUri, redirectUriSent: redirectUri },
+        });
       if (!ctx.certificate.roles.includes(record.role)) return `the QWAC lacks the role ${record.role}`;
       const psu = { institution: record.institution, psuId: record.psuId };
       const now = await ctx.clock.psuNow(tx, psu);
@@ -49,6 +51,7 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
       return { tokens, code: record };
     },
   );
+  if (outcome instanceof OAuthError) throw outcome;
   if (typeof outcome === 'string') throw new OAuthError('invalid_grant', outcome);
   const body: TokenResponseBody = {
     access_token: outcome.tokens.accessToken,
