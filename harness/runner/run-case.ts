@@ -13,6 +13,7 @@ import { curlCommand } from '../report/curl.ts';
 import {
   withoutTranscripts,
   type CaseResult,
+  type HeaderMap,
   type Failure,
   type StepResult,
   type TranscriptPolicy,
@@ -272,7 +273,7 @@ async function runStep(
     failures.length > 0 && failures.every((f) => choiceOnly(f.rules ?? stepRules, { sandbox: ctx.sandbox }));
   // After an advisory finding the case goes on, so later steps still get their captures.
   if (run.outcome !== undefined && (failures.length === 0 || advisory))
-    failures.push(...capture(ctx, step, run.outcome));
+    failures.push(...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}));
   const durationMs = performance.now() - started;
   runtime.onStepTimed?.(
     durationMs,
@@ -310,11 +311,19 @@ async function runStep(
  * Stores the step's captures; a capture that finds nothing is a failure of the target's response. A
  * capture's JSONPath may name earlier captures, as a check's may (`$.accounts[?(@.resourceId=='{{id}}')]`).
  */
-function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): CheckFailure[] {
+function capture(
+  ctx: CaseContext,
+  step: StepDefinition,
+  outcome: StepOutcome,
+  sent: HeaderMap,
+): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const [name, source] of Object.entries(step.capture)) {
     let value: unknown;
-    if ('json' in source) value = queryJson(outcome.body, fillText(ctx, source.json))[0];
+    if ('sent' in source) {
+      const header = sent[source.sent];
+      value = Array.isArray(header) ? header[0] : header;
+    } else if ('json' in source) value = queryJson(outcome.body, fillText(ctx, source.json))[0];
     else if ('header' in source) value = headerOf(outcome, source.header);
     else {
       const location = headerOf(outcome, 'location');
@@ -329,11 +338,13 @@ function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): 
     }
     if (value === undefined) {
       const from =
-        'json' in source
-          ? source.json
-          : 'header' in source
-            ? `header ${source.header}`
-            : `query ${source.query}`;
+        'sent' in source
+          ? `sent header ${source.sent}`
+          : 'json' in source
+            ? source.json
+            : 'header' in source
+              ? `header ${source.header}`
+              : `query ${source.query}`;
       failures.push({
         message: `capture ${name} found nothing at ${from}`,
         expected: `a value at ${from}`,

@@ -97,6 +97,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     if (c.json !== undefined) capture[name] = { json: c.json };
     else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
     else if (c.query !== undefined) capture[name] = { query: c.query };
+    else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase() };
   }
   const base = {
     at,

@@ -66,7 +66,7 @@ export interface RawStep {
   calendar?: 'check';
   repeat?: { times: number; steps: RawStep[] };
   expect?: RawExpect;
-  capture?: Record<string, { json?: string; header?: string; query?: string }>;
+  capture?: Record<string, { json?: string; header?: string; query?: string; sent?: string }>;
 }
 
 /** A request as written. */

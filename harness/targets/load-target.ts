@@ -95,7 +95,11 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
     const isKey = /(^|\/)key$/.test(pointer);
     try {
       if (isKey) createPrivateKey(text);
-      else new X509Certificate(text);
+      else {
+        // An expired or not-yet-valid certificate would fail every case with a TLS or 401 error.
+        const problem = validityProblem(new X509Certificate(text), path, new Date());
+        if (problem !== undefined) problems.push({ where: source.locate(pointer), message: problem });
+      }
     } catch {
       problems.push({
         where: source.locate(pointer),
@@ -158,4 +162,16 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
   };
   if (problems.length > 0) throw new TargetError(problems);
   return target;
+}
+
+/** Why `certificate` cannot be used at `now` (expired, not yet valid), or undefined. */
+export function validityProblem(certificate: X509Certificate, path: string, now: Date): string | undefined {
+  const from = new Date(certificate.validFrom);
+  const to = new Date(certificate.validTo);
+  const subject =
+    certificate.subject.split('\n').find((part) => part.startsWith('CN=')) ?? certificate.subject;
+  if (now.getTime() > to.getTime()) return `${path} (${subject}) expired on ${to.toISOString()}: renew it`;
+  if (now.getTime() < from.getTime())
+    return `${path} (${subject}) is not valid before ${from.toISOString()}: check the clock or the certificate`;
+  return undefined;
 }

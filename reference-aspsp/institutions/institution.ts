@@ -18,6 +18,11 @@ export interface Institution {
   readonly fundsConfirmation: boolean;
   /** Customer segment of its PSUs: professional PSUs use `subscription-usage` identifiers. */
   readonly segment: 'private' | 'professional';
+  /**
+   * Transactions per page; absent: the seed's 200 (`transactionPageSize`). Set only by the sandbox
+   * `many-pages` edge behaviour, for the calls of the TPP that switched it on.
+   */
+  readonly transactionPageSize?: number | undefined;
 }
 
 /** The host form a request came in on (`spec/versions.yaml`, `hosts:`). */

@@ -39,7 +39,6 @@ describe('report.json', () => {
       errored: 1,
       skipped: 1,
       'not-applicable': 1,
-      advisory: 0,
       total: 6,
     });
     expect(report.matrix).toEqual({ versions: ['v1.4.2', 'v1.6.2'], institutions: ['10101', '20202'] });
