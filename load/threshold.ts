@@ -140,34 +140,3 @@ export function formatValue(metric: ThresholdMetric, value: number): string {
   if (metric === 'rps') return `${value.toFixed(1)}/s`;
   return String(value);
 }
-
-/** The k6 form of a threshold (`http_req_duration: p(95)<300`), or undefined when k6 has no such metric. */
-export function k6Threshold(threshold: Threshold): { metric: string; expression: string } | undefined {
-  const tag = threshold.endpoint === undefined ? '' : `{endpoint:${threshold.endpoint}}`;
-  const op = threshold.operator === '=' ? '==' : threshold.operator;
-  switch (threshold.metric) {
-    case 'p50':
-    case 'p90':
-    case 'p95':
-    case 'p99':
-      return {
-        metric: `http_req_duration${tag}`,
-        expression: `p(${threshold.metric.slice(1)})${op}${threshold.value}`,
-      };
-    case 'max':
-    case 'avg':
-      return { metric: `http_req_duration${tag}`, expression: `${threshold.metric}${op}${threshold.value}` };
-    case 'errors':
-      return { metric: `stet_failures${tag}`, expression: `rate${op}${threshold.value}` };
-    case 'availability':
-      return { metric: `stet_server_errors${tag}`, expression: `rate${invert(op)}${1 - threshold.value}` };
-    case '5xx':
-      return { metric: `stet_5xx${tag}`, expression: `count${op}${threshold.value}` };
-    case 'rps':
-      return { metric: `http_reqs${tag}`, expression: `rate${op}${threshold.value}` };
-  }
-}
-
-function invert(op: string): string {
-  return op === '<' ? '>' : op === '<=' ? '>=' : op === '>' ? '<' : op === '>=' ? '<=' : op;
-}
