@@ -63,7 +63,8 @@ export function parseThreshold(text: string): Threshold {
     if (unit === '%' || unit === '/s') invalid(`${metric} is a latency: give ms or s`);
     if (unit === 's') value *= 1000;
   } else if (metric === 'errors' || metric === 'availability') {
-    if (unit === '%') value /= 100;
+    // 99.9 / 100 is 0.9990000000000001 in binary: round, or 99.9% availability would break at 99.9%.
+    if (unit === '%') value = Number((value / 100).toPrecision(12));
     else if (unit !== undefined) invalid(`${metric} is a share: give a % or a fraction`);
     if (value > 1) invalid(`${metric} is a share of requests: at most 100%`);
   } else if (metric === '5xx') {
