@@ -29,6 +29,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'faults', load: () => import('./faults.ts') },
   { name: 'selftest', load: () => import('./selftest.ts') },
   { name: 'fuzz', load: () => import('./fuzz.ts') },
+  { name: 'load', load: () => import('./load.ts') },
   { name: 'versions', load: () => import('./versions.ts') },
 ];
 
