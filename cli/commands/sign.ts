@@ -161,7 +161,7 @@ async function login(
     authorizeUrl: `https://${host}/stet/psd2/oauth/authorize?${query.toString()}`,
     redirectUri: target.tpp.redirectUri,
     identifier: psu.identifier,
-    otp: psu.otp ?? '',
+    otp: psu.otp,
     outcome: 'consent',
     travel: undefined,
   });
