@@ -104,12 +104,18 @@ function checkFreshness(
     : signature.headers.includes('date') && date !== undefined
       ? Date.parse(date)
       : undefined;
-  if (signedAt === undefined) return refuse('the signature covers neither date nor (created)', request, signature);
+  if (signedAt === undefined)
+    return refuse('the signature covers neither date nor (created)', request, signature);
   if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > windowMs)
-    return refuse(`signed at ${String(signedAt)}, outside ${freshness.windowSeconds} s of the server clock`, request, signature);
+    return refuse(
+      `signed at ${String(signedAt)}, outside ${freshness.windowSeconds} s of the server clock`,
+      request,
+      signature,
+    );
   if (freshness.replayCache && request.replays !== undefined) {
     const key = `${request.institution.code}:${signature.signature}`;
-    if (!request.replays.remember(key, now, signedAt + windowMs)) return refuse('signature replayed', request, signature);
+    if (!request.replays.remember(key, now, signedAt + windowMs))
+      return refuse('signature replayed', request, signature);
   }
   return undefined;
 }
@@ -139,11 +145,17 @@ function refuse(detail: string, request: SignedRequest, signature: ParsedSignatu
   const psuHeaders = Object.keys(request.headers).filter((name) => name.startsWith('psu-'));
   const required = [...new Set([...policy, ...psuHeaders])];
   const covered = signature?.headers ?? [];
+  const names = signature?.headers ?? required;
+  // The string the bank rebuilds: an absent Digest is shown with the one the bank computed, any
+  // other absent header as <absent>, so the developer sees every line it has to produce.
+  const headers: Record<string, string | string[] | undefined> = { ...request.headers };
+  headers['digest'] ??= computeDigest(request.body);
+  for (const name of names) if (!name.startsWith('(')) headers[name] ??= '<absent>';
   const built = buildSigningString({
     method: request.method,
     path: request.target,
-    headers: request.headers,
-    headerNames: signature?.headers ?? required,
+    headers,
+    headerNames: names,
     created: signature?.created,
     expires: signature?.expires,
   });
