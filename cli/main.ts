@@ -15,6 +15,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('stet-harness')
     .description('Conformance harness and reference bank for the STET PSD2 API (AISP, CBPII, PISP)')
     .version(toolVersion(), '-V, --version', 'print the version of stet-harness')
+    // Program options only before the command: `run --version v1.6.2` is run's filter.
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const entry of commandsFor(argv)) (await entry.load()).register(program);

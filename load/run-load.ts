@@ -7,13 +7,14 @@ import autocannon, { type Client, type Request } from 'autocannon';
 import { httpJourneyDriver } from '../harness/journeys/http-driver.ts';
 import { SecretSet } from '../harness/report/secret-set.ts';
 import { institutionHost, StetClient, type InstitutionTarget, type Target } from '../harness/index.ts';
-import { versionCalendar, type ApiVersion } from '../spec/lib/index.ts';
+import type { ApiVersion } from '../spec/lib/index.ts';
 import { ConnectionPlan, type PlanContext } from './connection-plan.ts';
 import { KpiRecorder } from './kpi-recorder.ts';
 import { FindingBook } from './load-finding.ts';
 import { LoadError } from './load-error.ts';
 import type { LoadPartReport, LoadReport } from './load-report.ts';
 import { QuotaLedger } from './quota-ledger.ts';
+import { chooseInstitutions, chooseVersion } from './load-plan.ts';
 import { partsOf, type Scenario, type SingleScenario } from './scenario-definition.ts';
 import { evaluateThreshold, type Threshold } from './threshold.ts';
 import { auditTokenSets } from './token-audit.ts';
@@ -261,51 +262,4 @@ function runPart(
     );
     instance.on('error', () => undefined);
   });
-}
-
-/** The scenario's version, or the newest one of the target that offers the role. */
-function chooseVersion(scenario: SingleScenario, target: Target): ApiVersion {
-  const capabilities = versionCalendar().capabilities;
-  const offers = (v: ApiVersion): boolean => scenario.role !== 'cbpii' || capabilities[v].fundsConfirmation;
-  if (scenario.version !== undefined) {
-    if (!target.versions.includes(scenario.version)) {
-      throw new LoadError(
-        'ERR_LOAD_OPTION',
-        `${target.name} does not serve ${scenario.version} (${scenario.name})`,
-        {
-          hint: `it serves ${target.versions.join(', ')}`,
-        },
-      );
-    }
-    return scenario.version;
-  }
-  const version = [...target.versions].reverse().find(offers);
-  if (version === undefined) {
-    throw new LoadError('ERR_LOAD_OPTION', `${target.name} serves no version offering ${scenario.role}`, {
-      hint: 'give the scenario another version, or drop it from the mix',
-    });
-  }
-  return version;
-}
-
-function chooseInstitutions(
-  scenario: SingleScenario,
-  target: Target,
-  version: ApiVersion,
-  only: string[] | undefined,
-): InstitutionTarget[] {
-  const wanted = only ?? scenario.institutions;
-  for (const code of wanted ?? []) {
-    if (!target.institutions.some((i) => i.code === code)) {
-      throw new LoadError('ERR_LOAD_OPTION', `${target.name} has no institution ${code}`, {
-        hint: `its institutions: ${target.institutions.map((i) => i.code).join(', ')}`,
-      });
-    }
-  }
-  const fundsConfirmation = versionCalendar().capabilities[version].fundsConfirmation;
-  return target.institutions.filter(
-    (i) =>
-      (wanted === undefined || wanted.includes(i.code)) &&
-      (scenario.role !== 'cbpii' || (fundsConfirmation && i.fundsConfirmation)),
-  );
 }

@@ -63,7 +63,8 @@ export function parseThreshold(text: string): Threshold {
     if (unit === '%' || unit === '/s') invalid(`${metric} is a latency: give ms or s`);
     if (unit === 's') value *= 1000;
   } else if (metric === 'errors' || metric === 'availability') {
-    if (unit === '%') value /= 100;
+    // 99.9 / 100 is 0.9990000000000001 in binary: round, or 99.9% availability would break at 99.9%.
+    if (unit === '%') value = Number((value / 100).toPrecision(12));
     else if (unit !== undefined) invalid(`${metric} is a share: give a % or a fraction`);
     if (value > 1) invalid(`${metric} is a share of requests: at most 100%`);
   } else if (metric === '5xx') {
@@ -139,35 +140,4 @@ export function formatValue(metric: ThresholdMetric, value: number): string {
   if (metric === 'errors' || metric === 'availability') return `${(value * 100).toFixed(3)}%`;
   if (metric === 'rps') return `${value.toFixed(1)}/s`;
   return String(value);
-}
-
-/** The k6 form of a threshold (`http_req_duration: p(95)<300`), or undefined when k6 has no such metric. */
-export function k6Threshold(threshold: Threshold): { metric: string; expression: string } | undefined {
-  const tag = threshold.endpoint === undefined ? '' : `{endpoint:${threshold.endpoint}}`;
-  const op = threshold.operator === '=' ? '==' : threshold.operator;
-  switch (threshold.metric) {
-    case 'p50':
-    case 'p90':
-    case 'p95':
-    case 'p99':
-      return {
-        metric: `http_req_duration${tag}`,
-        expression: `p(${threshold.metric.slice(1)})${op}${threshold.value}`,
-      };
-    case 'max':
-    case 'avg':
-      return { metric: `http_req_duration${tag}`, expression: `${threshold.metric}${op}${threshold.value}` };
-    case 'errors':
-      return { metric: `stet_failures${tag}`, expression: `rate${op}${threshold.value}` };
-    case 'availability':
-      return { metric: `stet_server_errors${tag}`, expression: `rate${invert(op)}${1 - threshold.value}` };
-    case '5xx':
-      return { metric: `stet_5xx${tag}`, expression: `count${op}${threshold.value}` };
-    case 'rps':
-      return { metric: `http_reqs${tag}`, expression: `rate${op}${threshold.value}` };
-  }
-}
-
-function invert(op: string): string {
-  return op === '<' ? '>' : op === '<=' ? '>=' : op === '>' ? '<' : op === '>=' ? '<=' : op;
 }

@@ -240,6 +240,15 @@ async function run(options: RunCliOptions): Promise<number> {
     if (toStdout && fileFormats.includes('json')) process.stdout.write(toReportJson(report, { transcripts }));
     else if (fileFormats.length > 0 && options.quiet !== true)
       process.stderr.write(`reports written to ${options.out}/\n`);
+    // Without the console report, the baseline's differences still say why the run fails.
+    if (console === undefined && report.baseline !== undefined) {
+      for (const d of report.baseline.unexpected)
+        process.stderr.write(`baseline: new deviation: ${d.rule} at ${d.institution}\n`);
+      for (const d of report.baseline.fixed)
+        process.stderr.write(
+          `baseline: no longer deviates: ${d.rule} at ${d.institution} — remove it from the baseline\n`,
+        );
+    }
     if (options.writeBaseline !== undefined)
       writeFileSync(options.writeBaseline, baselineYaml(report.results), 'utf8');
     switch (runVerdict(report)) {

@@ -215,11 +215,16 @@ function paintStatus(color: boolean, status: Status, text: string): string {
   return color ? `\x1b[${statusTraits[status].color}m${text}\x1b[0m` : text;
 }
 
-/** Ordering of statuses in summaries: problems first, then failures, passes, the rest. */
+/**
+ * Ordering of statuses in summaries, the one that describes a group first: errors, failures, other
+ * problems, accepted deviations, passes, then what did not run (a group with one pass shows ✓).
+ */
 function rank(status: Status): number {
-  const order: readonly Status[] = ['errored', 'failed'];
-  const at = order.indexOf(status);
-  return at >= 0 ? at : statusTraits[status].problem ? 2 : status === 'passed' ? 4 : 3;
+  if (status === 'errored') return 0;
+  if (status === 'failed') return 1;
+  if (statusTraits[status].problem) return 2;
+  if (status === 'accepted') return 3;
+  return status === 'passed' ? 4 : 5;
 }
 
 /** The status that best describes a group: the first problem status present, else passed, else any. */

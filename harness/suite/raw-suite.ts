@@ -84,6 +84,7 @@ export interface RawRequest {
   unsigned?: boolean;
   badSignature?: boolean;
   badDigest?: boolean;
+  noDigest?: boolean;
   noClientCertificate?: boolean;
   tpp?: string;
   host?: string;

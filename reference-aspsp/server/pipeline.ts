@@ -12,6 +12,7 @@ import type { EdgeBehaviours } from '../sandbox/edge-behaviours.ts';
 import type { Store } from '../store/index.ts';
 import { ApiError } from './api-error.ts';
 import { checkSignature } from './check-signature.ts';
+import { SignatureReplayCache } from './signature-replay-cache.ts';
 import { stetErrorBody } from './error-body.ts';
 import { identifyTpp, trustedCertificate } from './identify-tpp.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -62,6 +63,7 @@ export function createPipeline(
   const echoRequestId = !services.faults.has('request-id-not-echoed');
   const checkSignatures = !services.faults.has('signature-not-checked');
   const ignoreExpiry = services.faults.has('token-never-expires');
+  const replays = new SignatureReplayCache();
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
     const now = services.clock.now().getTime();
@@ -175,6 +177,8 @@ export function createPipeline(
         institution,
         tpp: identified.tpp,
         checkDigest: !services.faults.has('digest-not-checked'),
+        now: services.clock.now(),
+        replays,
       });
       if (refusal !== undefined) throw refusal;
     }

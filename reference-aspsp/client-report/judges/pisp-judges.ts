@@ -30,7 +30,13 @@ export const judgePkceS256: Judge = ({ requests }) => {
   return { exercised, violations };
 };
 
-/** CLT-PISP-TOKEN-CONFIRMATION-ONLY: the second PISP token confirms one payment and does nothing else. */
+const paymentOperation = '/stet/psd2/{version}/payment-requests/{paymentRequestResourceId}';
+
+/**
+ * CLT-PISP-TOKEN-CONFIRMATION-ONLY: the second PISP token confirms its payment and serves nothing
+ * else. The seed does not say which token reads a payment's status or cancels it, and the reference
+ * accepts the second token there, so those calls on the same payment are not held against it.
+ */
 export const judgePispTokenConfirmationOnly: Judge = ({ requests, ledger }) => {
   const boundTo = new Map<string, string>();
   const violations: Violation[] = [];
@@ -42,10 +48,12 @@ export const judgePispTokenConfirmationOnly: Judge = ({ requests, ledger }) => {
     exercised++;
     const confirmation =
       request.method === 'POST' && operationEndsWith(request, ['/confirmation', '/o-confirmation']);
-    if (!confirmation) {
+    const samePaymentRead =
+      request.operation === paymentOperation && (request.method === 'GET' || request.method === 'PUT');
+    if (!confirmation && !samePaymentRead) {
       violations.push({
         request,
-        reason: 'the second PISP token is used for something else than a confirmation',
+        reason: 'the second PISP token is used for something else than its payment',
       });
       continue;
     }

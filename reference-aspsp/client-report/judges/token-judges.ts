@@ -38,17 +38,23 @@ export const judgeRedirectUriSame: Judge = ({ requests, codeRedirect }) => {
   return { exercised: calls.length, violations };
 };
 
-/** CLT-CODE-ONCE: each code presented once. */
+/**
+ * CLT-CODE-ONCE: a code is not presented again once exchanged. A presentation the bank refused
+ * `invalid_request` (a malformed form) did not reach the code, so the code is still unused after it;
+ * any other answer, a refused exchange included, used it up (RFC 6749 §4.1.2).
+ */
 export const judgeCodeOnce: Judge = ({ requests }) => {
   const calls = codeExchanges(requests).filter((r) => r.grant?.code !== undefined);
-  const seen = new Map<string, number>();
+  const used = new Map<string, number>();
   const violations: Violation[] = [];
   for (const request of calls) {
     const code = request.grant?.code ?? '';
-    const earlier = seen.get(code);
-    if (earlier !== undefined)
-      violations.push({ request, reason: `the code was already presented (request ${earlier})` });
-    else seen.set(code, request.seq);
+    const earlier = used.get(code);
+    if (earlier !== undefined) {
+      violations.push({ request, reason: `the code was already exchanged (request ${earlier})` });
+      continue;
+    }
+    if (request.response.code !== 'invalid_request') used.set(code, request.seq);
   }
   return { exercised: calls.length, violations };
 };
