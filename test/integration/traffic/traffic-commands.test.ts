@@ -76,15 +76,3 @@ describe('stet-harness record', () => {
     expect(existsSync(join(dir, 'x.har'))).toBe(false);
   });
 });
-
-describe('stet-harness har2k6', () => {
-  it('writes a k6 script with thresholds and one checked request per exchange', async () => {
-    const script = join(dir, 'load.js');
-    expect((await run('har2k6', fixturePath, '--out', script, '--p95', '300')).code).toBe(0);
-    const text = readFileSync(script, 'utf8');
-    expect(text).toContain("import http from 'k6/http';");
-    expect(text).toContain('"p(95)<300"');
-    expect(text.match(/http\.request\(/g)).toHaveLength(7);
-    expect(text).toContain('(r) => r.status === 403');
-  });
-});
