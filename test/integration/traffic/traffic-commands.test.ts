@@ -40,6 +40,14 @@ describe('stet-harness check', () => {
     expect(result.stdout).toContain('AIS-TRX-DATETO-EXCLUSIVE');
     for (const file of ['junit.xml', 'report.json', 'report.html'])
       expect(existsSync(join(out, file)), file).toBe(true);
+    // The fixture is a hand-written HAR with its tokens and IBANs in clear: the reports hold neither.
+    const json = readFileSync(join(out, 'report.json'), 'utf8');
+    for (const secret of [
+      'at-7f3a9c1e5b2d4f6a8c0e',
+      'rt-1b2c3d4e5f60718293a4',
+      'FR7630006000011234567890189',
+    ])
+      expect(json).not.toContain(secret);
   });
 
   it('exits 2 with a clear message for a file that is not HAR', async () => {
