@@ -5,6 +5,7 @@
  */
 import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
+import { checkClientRules } from './client-rules-check.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
 import {
@@ -28,6 +29,7 @@ const sections = seed === undefined ? committedSeedSections() : extractSeedSecti
 problems.push(...(await checkOpenApiValid()));
 problems.push(...checkSchemasAndExamples());
 problems.push(...checkRules(sections));
+problems.push(...checkClientRules(sections, seed));
 problems.push(...checkErrorCodesCatalogued());
 
 if (problems.length > 0) {

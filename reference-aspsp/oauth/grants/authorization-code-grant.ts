@@ -32,7 +32,7 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
   if (redirectUri === null) throw new OAuthError('invalid_request', 'redirect_uri is missing');
   const reuse = ctx.faults.has('code-reusable');
   const outcome = await ctx.store.transaction(
-    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string> => {
+    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string | OAuthError> => {
       const key = secretKey(code);
       const stored = await tx.get(codesCollection, key);
       const record = parseAuthorizationCode(stored);
@@ -53,7 +53,9 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
       if (record.clientId !== ctx.tpp.clientId) return 'code issued to another client';
       if (!reuse) await tx.delete(codesCollection, key);
       if (record.redirectUri !== redirectUri && !ctx.faults.has('redirect-uri-not-compared'))
-        return 'redirect_uri differs from the authorize request';
+        return new OAuthError('invalid_grant', 'redirect_uri differs from the authorize request', {
+          expected: { redirectUriOnFile: record.redirectUri, redirectUriSent: redirectUri },
+        });
       if (!ctx.certificate.roles.includes(record.role)) return `the QWAC lacks the role ${record.role}`;
       const psu = { institution: record.institution, psuId: record.psuId };
       const now = await ctx.clock.psuNow(tx, psu);
@@ -79,6 +81,7 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
       return { tokens, code: record };
     },
   );
+  if (outcome instanceof OAuthError) throw outcome;
   if (typeof outcome === 'string') throw new OAuthError('invalid_grant', outcome);
   const body: TokenResponseBody = {
     access_token: outcome.tokens.accessToken,
