@@ -30,8 +30,11 @@ export function queryJsonMatches(document: unknown, path: string): JsonMatch[] {
   const result: unknown = JSONPath({ path, json, wrap: true, eval: 'safe', resultType: 'all' });
   if (!Array.isArray(result)) return [];
   return result.map((item: unknown) => {
-    const fields = typeof item === 'object' && item !== null ? new Map(Object.entries(item)) : new Map();
-    const location: unknown = fields.get('path');
+    const fields =
+      typeof item === 'object' && item !== null
+        ? new Map<string, unknown>(Object.entries(item))
+        : new Map<string, unknown>();
+    const location = fields.get('path');
     return {
       value: fields.get('value'),
       at: typeof location === 'string' ? readablePath(location) : path,
