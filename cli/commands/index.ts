@@ -18,6 +18,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'certs', load: () => import('./certs.ts') },
   { name: 'serve', load: () => import('./serve.ts') },
   { name: 'run', load: () => import('./run.ts') },
+  { name: 'sign', load: () => import('./sign.ts') },
   { name: 'rules', load: () => import('./rules.ts') },
   { name: 'list', load: () => import('./list.ts') },
   { name: 'merge-reports', load: () => import('./merge-reports.ts') },
@@ -29,6 +30,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'faults', load: () => import('./faults.ts') },
   { name: 'selftest', load: () => import('./selftest.ts') },
   { name: 'fuzz', load: () => import('./fuzz.ts') },
+  { name: 'load', load: () => import('./load.ts') },
   { name: 'versions', load: () => import('./versions.ts') },
 ];
 

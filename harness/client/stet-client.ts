@@ -18,6 +18,8 @@ export interface SigningPolicy {
   headers: readonly string[];
   /** Send a Digest that does not match the body. */
   badDigest?: boolean;
+  /** Send no Digest at all (the signature then leaves `digest` out: it covers only headers sent). */
+  noDigest?: boolean;
   /** Send a Signature whose value does not verify. */
   badSignature?: boolean;
   /**
@@ -168,7 +170,8 @@ export class StetClient {
     if (signing === undefined) return;
     headers['date'] ??= new Date().toUTCString();
     const digest = computeDigest(req.body ?? '');
-    headers['digest'] ??= signing.badDigest === true ? computeDigest(`${req.body ?? ''} `) : digest;
+    if (signing.noDigest !== true)
+      headers['digest'] ??= signing.badDigest === true ? computeDigest(`${req.body ?? ''} `) : digest;
     const covered = [...(signing.exactHeaders ?? signing.headers).map((h) => h.toLowerCase())];
     if (signing.exactHeaders === undefined) {
       for (const name of Object.keys(headers))

@@ -121,6 +121,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         unsigned: r.unsigned ?? false,
         badSignature: r.badSignature ?? false,
         badDigest: r.badDigest ?? false,
+        noDigest: r.noDigest ?? false,
         noClientCertificate: r.noClientCertificate ?? false,
         tpp: r.tpp,
         host: r.host,

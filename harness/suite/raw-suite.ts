@@ -83,6 +83,7 @@ export interface RawRequest {
   unsigned?: boolean;
   badSignature?: boolean;
   badDigest?: boolean;
+  noDigest?: boolean;
   noClientCertificate?: boolean;
   tpp?: string;
   host?: string;

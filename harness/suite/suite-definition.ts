@@ -144,6 +144,8 @@ export interface RequestAction {
   unsigned: boolean;
   badSignature: boolean;
   badDigest: boolean;
+  /** Send no Digest header at all (signed otherwise as the policy asks, without `digest`). */
+  noDigest: boolean;
   noClientCertificate: boolean;
   tpp: string | undefined;
   host: string | undefined;

@@ -105,6 +105,11 @@ export const tokenService = {
     return revokeByKey(tx, secretKey(token));
   },
 
+  /** {@link revokeToken} by the token's store key (`secretKey(token)`). */
+  async revokeByKey(tx: StoreTx, key: string): Promise<boolean> {
+    return revokeByKey(tx, key);
+  },
+
   /**
    * Revokes one token (`access` or `refresh`) of each current set `clientId` holds for a PSU
    * (sandbox `revoke-token`); its pair goes with it, as for any revocation. Returns how many sets.

@@ -67,8 +67,8 @@ export function parseClientRules(value: unknown, file = `spec/${FILE}`): ClientR
     const errors = (validator.errors ?? []).slice(0, 5);
     throw invalid(errors.map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`).join('; '));
   }
-  const list = typeof value === 'object' && value !== null ? Object.entries(value) : [];
-  const items = list.find(([key]) => key === 'rules')?.[1];
+  const list: [string, unknown][] = typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  const items: unknown = list.find(([key]) => key === 'rules')?.[1];
   const rules = (Array.isArray(items) ? items : []).flatMap((item: unknown) => toClientRule(item) ?? []);
   const seen = new Set<string>();
   for (const rule of rules) {

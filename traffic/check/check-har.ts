@@ -4,6 +4,7 @@ import { ErrorCodeCheck } from './error-code-check.ts';
 import { harViews, type UnattributedExchange } from './exchange-view.ts';
 import type { Finding, TrafficCheck } from './finding.ts';
 import { LinksCheck } from './links-check.ts';
+import { PaymentFlowCheck } from './payment-flow-check.ts';
 import { RequestIdCheck } from './request-id-check.ts';
 import { SchemaCheck } from './schema-check.ts';
 import { StatusCheck } from './status-check.ts';
@@ -19,6 +20,7 @@ export function defaultChecks(): TrafficCheck[] {
     new TokenCheck(),
     new LinksCheck(),
     new DateRangeCheck(),
+    new PaymentFlowCheck(),
   ];
 }
 
