@@ -70,6 +70,11 @@ export interface ReferenceAppOptions {
    * the server clock. Default: the defaults, which announce nothing (every version served).
    */
   readonly calendar?: string | CalendarOverrides;
+  /**
+   * Institutions file replacing `institutions/institutions.yaml` (same format), e.g. to turn on an
+   * institution option such as `signatureFreshness`.
+   */
+  readonly institutionsFile?: string;
   /** Extra domains (served after the built-in ones). */
   readonly domains?: readonly Domain[];
   /** Log sink; default: stderr with a timestamp. */
@@ -133,7 +138,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       ? loadVersionCalendar(options.calendar)
       : applyCalendarOverrides(versionCalendar(), options.calendar ?? {});
   const mode = options.mode ?? 'sandbox';
-  const institutions = loadInstitutions();
+  const institutions = loadInstitutions(options.institutionsFile);
   const storeOption = options.store ?? { kind: 'memory' };
   const temporaryPki = options.pkiDir === undefined && storeOption.kind === 'memory';
   const pkiDir =

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
+import { checkOutputFile } from '../output-paths.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
 import { harToK6 } from '../../traffic/k6/har-to-k6.ts';
 import { TrafficError } from '../../traffic/traffic-error.ts';
@@ -24,6 +25,8 @@ export function register(program: Command): void {
           '--vus must be a positive integer and --p95 a positive number',
           { hint: 'e.g. --vus 5 --p95 300' },
         );
+      // A missing folder is refused before the recording is read, never created silently.
+      checkOutputFile(options.out, '--out');
       const har = await readHarFile(file);
       await writeFile(options.out, harToK6(har, { vus, duration: options.duration, p95Ms }));
       process.stdout.write(`wrote ${options.out} (${har.log.entries.length} request(s))\n`);

@@ -20,6 +20,8 @@ export const commands: readonly CommandEntry[] = [
   { name: 'run', load: () => import('./run.ts') },
   { name: 'sign', load: () => import('./sign.ts') },
   { name: 'rules', load: () => import('./rules.ts') },
+  { name: 'list', load: () => import('./list.ts') },
+  { name: 'merge-reports', load: () => import('./merge-reports.ts') },
   { name: 'record', load: () => import('./record.ts') },
   { name: 'replay', load: () => import('./replay.ts') },
   { name: 'check', load: () => import('./check.ts') },
@@ -28,6 +30,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'faults', load: () => import('./faults.ts') },
   { name: 'selftest', load: () => import('./selftest.ts') },
   { name: 'fuzz', load: () => import('./fuzz.ts') },
+  { name: 'load', load: () => import('./load.ts') },
   { name: 'versions', load: () => import('./versions.ts') },
 ];
 

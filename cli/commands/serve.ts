@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
@@ -65,6 +66,9 @@ export function register(program: Command): void {
     .action(async (raw: ServeOptions) => {
       const served = { url: '' };
       const options = { ...parseOptions(raw), ...clientOptions(raw, served) };
+      if (options.store?.kind === 'embedded' && !existsSync(join(options.store.dir, 'pglite'))) {
+        process.stderr.write(`no store in ${options.store.dir}: starting with an empty one\n`);
+      }
       // Loaded on use: the reference (stores, PGlite) is the heaviest import of the CLI.
       const { startReference } = await import('../../reference-aspsp/index.ts');
       const reference = await startReference(options);

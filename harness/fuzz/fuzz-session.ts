@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CodedError } from '../../lib/coded-error.ts';
 import type { HttpExchange, StetClient } from '../client/stet-client.ts';
-import { parseClonedPsu } from '../client/cloned-psu.ts';
+import { parseClonedPsu, type ClonedPsu } from '../client/cloned-psu.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import type { JourneyOutcome } from '../suite/suite-definition.ts';
 import { institutionHost, type InstitutionTarget, type Target } from '../targets/target-definition.ts';
@@ -63,15 +63,28 @@ export class FuzzSession {
     this.#otp = cloned.otp;
   }
 
-  /** Takes the PSU through the AISP journey and exchanges the code; a new token set. */
-  async login(): Promise<FuzzTokens> {
+  /**
+   * Acts as an existing PSU instead of a clone (a target without the sandbox capability: the
+   * persona's own identifier and one-time code).
+   */
+  adopt(psu: ClonedPsu): void {
+    this.psuId = psu.psuId;
+    this.#identifier = psu.identifier;
+    this.#otp = psu.otp;
+  }
+
+  /**
+   * Takes the PSU through the journey of `scope` (AISP by default; a CBPII scope for funds
+   * confirmation) and exchanges the code; a new token set.
+   */
+  async login(scope = 'aisp'): Promise<FuzzTokens> {
     const host = institutionHost(this.#target, this.institution.code);
     const url = new URL(`https://${host}/stet/psd2/oauth/authorize`);
     const tpp = this.#target.tpp;
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', tpp.clientId);
     url.searchParams.set('redirect_uri', tpp.redirectUri);
-    url.searchParams.set('scope', 'aisp');
+    url.searchParams.set('scope', scope);
     url.searchParams.set('state', randomBytes(8).toString('hex'));
     const result = await this.#journeys.run({
       institution: this.institution.code,
@@ -85,7 +98,8 @@ export class FuzzSession {
       },
     });
     const code = result.callback['code'];
-    if (code === undefined) throw new FuzzSetupError('ERR_FUZZ_SETUP', 'the AISP journey returned no code');
+    if (code === undefined)
+      throw new FuzzSetupError('ERR_FUZZ_SETUP', `the ${scope} journey returned no code`);
     const exchange = await this.token({
       grant_type: 'authorization_code',
       client_id: tpp.clientId,

@@ -13,6 +13,7 @@ import { curlCommand } from '../report/curl.ts';
 import {
   withoutTranscripts,
   type CaseResult,
+  type HeaderMap,
   type Failure,
   type RuleRef,
   type StepResult,
@@ -224,7 +225,8 @@ async function runStep(
         expectedOf: (value) => fillDeep(ctx, value),
       }),
     );
-    if (failures.length === 0) failures.push(...capture(ctx, step, run.outcome));
+    if (failures.length === 0)
+      failures.push(...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}));
   }
   const durationMs = performance.now() - started;
   runtime.onStepTimed?.(
@@ -259,11 +261,19 @@ async function runStep(
  * Stores the step's captures; a capture that finds nothing is a failure of the target's response. A
  * capture's JSONPath may name earlier captures, as a check's may (`$.accounts[?(@.resourceId=='{{id}}')]`).
  */
-function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): CheckFailure[] {
+function capture(
+  ctx: CaseContext,
+  step: StepDefinition,
+  outcome: StepOutcome,
+  sent: HeaderMap,
+): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const [name, source] of Object.entries(step.capture)) {
     let value: unknown;
-    if ('json' in source) value = queryJson(outcome.body, fillText(ctx, source.json))[0];
+    if ('sent' in source) {
+      const header = sent[source.sent];
+      value = Array.isArray(header) ? header[0] : header;
+    } else if ('json' in source) value = queryJson(outcome.body, fillText(ctx, source.json))[0];
     else if ('header' in source) value = headerOf(outcome, source.header);
     else {
       const location = headerOf(outcome, 'location');
@@ -278,11 +288,13 @@ function capture(ctx: CaseContext, step: StepDefinition, outcome: StepOutcome): 
     }
     if (value === undefined) {
       const from =
-        'json' in source
-          ? source.json
-          : 'header' in source
-            ? `header ${source.header}`
-            : `query ${source.query}`;
+        'sent' in source
+          ? `sent header ${source.sent}`
+          : 'json' in source
+            ? source.json
+            : 'header' in source
+              ? `header ${source.header}`
+              : `query ${source.query}`;
       failures.push({
         message: `capture ${name} found nothing at ${from}`,
         expected: `a value at ${from}`,

@@ -119,8 +119,12 @@ export interface Expectations {
   pageFields?: { present: string[]; absent: string[] };
 }
 
-/** Where a capture takes its value from. */
-export type CaptureSource = { json: string } | { header: string } | { query: string };
+/**
+ * Where a capture takes its value from: the response (`json`, `header`, `query` of its Location or of
+ * a journey's callback) or the request the step sent (`sent`: one of its headers, e.g. x-request-id,
+ * so a broken echo fails only the rule about echoing).
+ */
+export type CaptureSource = { json: string } | { header: string } | { query: string } | { sent: string };
 
 /** HTTP request step. */
 export interface RequestAction {
@@ -140,6 +144,8 @@ export interface RequestAction {
   unsigned: boolean;
   badSignature: boolean;
   badDigest: boolean;
+  /** Send no Digest header at all (signed otherwise as the policy asks, without `digest`). */
+  noDigest: boolean;
   noClientCertificate: boolean;
   tpp: string | undefined;
   host: string | undefined;

@@ -5,9 +5,10 @@ import { computeDigest, verifyDigest } from '../../protocol/digest.ts';
 import { buildSigningString } from '../../protocol/signing-string.ts';
 import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
 import { uncoveredHeaders, verifySignature } from '../../protocol/verify-signature.ts';
-import type { Institution } from '../institutions/institution.ts';
+import type { Institution, SignatureFreshness } from '../institutions/institution.ts';
 import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
 import { ApiError } from './api-error.ts';
+import type { SignatureReplayCache } from './signature-replay-cache.ts';
 
 /** What {@link checkSignature} looks at. */
 export interface SignedRequest {
@@ -20,6 +21,10 @@ export interface SignedRequest {
   readonly tpp: EnrolledTpp;
   /** False only under the `digest-not-checked` fault. */
   readonly checkDigest?: boolean;
+  /** The server's time, for the institution's `signatureFreshness` (default: now). */
+  readonly now?: Date;
+  /** Signatures accepted recently, for `signatureFreshness.replayCache`. */
+  readonly replays?: SignatureReplayCache;
 }
 
 /** Enrolled QSEAL keys, parsed once (bounded: enrolments come and go with `POST /register`). */
@@ -76,7 +81,43 @@ export function checkSignature(request: SignedRequest): ApiError | undefined {
     signature,
     publicKey: publicKey(request.tpp.qsealPublicKeyPem),
   });
-  return verified.valid ? undefined : refuse(`signature ${verified.reason}`, request, signature);
+  if (!verified.valid) return refuse(`signature ${verified.reason}`, request, signature);
+  const freshness = request.institution.signatureFreshness;
+  return freshness === undefined ? undefined : checkFreshness(request, signature, freshness);
+}
+
+/**
+ * An institution's freshness option: the signed `date` header or the `(created)` parameter must lie
+ * within the window of the server clock, and a signature already accepted within it is a replay.
+ * Checked after verification, so only a genuine signature enters the replay cache.
+ */
+function checkFreshness(
+  request: SignedRequest,
+  signature: ParsedSignature,
+  freshness: SignatureFreshness,
+): ApiError | undefined {
+  const now = (request.now ?? new Date()).getTime();
+  const windowMs = freshness.windowSeconds * 1000;
+  const date = single(request.headers.date);
+  const signedAt = signature.headers.includes('(created)')
+    ? (signature.created ?? Number.NaN) * 1000
+    : signature.headers.includes('date') && date !== undefined
+      ? Date.parse(date)
+      : undefined;
+  if (signedAt === undefined)
+    return refuse('the signature covers neither date nor (created)', request, signature);
+  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > windowMs)
+    return refuse(
+      `signed at ${String(signedAt)}, outside ${freshness.windowSeconds} s of the server clock`,
+      request,
+      signature,
+    );
+  if (freshness.replayCache && request.replays !== undefined) {
+    const key = `${request.institution.code}:${signature.signature}`;
+    if (!request.replays.remember(key, now, signedAt + windowMs))
+      return refuse('signature replayed', request, signature);
+  }
+  return undefined;
 }
 
 function single(value: string | string[] | undefined): string | undefined {

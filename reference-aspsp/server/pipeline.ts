@@ -12,6 +12,7 @@ import type { EdgeBehaviours } from '../sandbox/edge-behaviours.ts';
 import type { Store } from '../store/index.ts';
 import { ApiError } from './api-error.ts';
 import { checkSignature } from './check-signature.ts';
+import { SignatureReplayCache } from './signature-replay-cache.ts';
 import { stetErrorBody } from './error-body.ts';
 import { identifyTpp, trustedCertificate } from './identify-tpp.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -62,6 +63,7 @@ export function createPipeline(
   const echoRequestId = !services.faults.has('request-id-not-echoed');
   const checkSignatures = !services.faults.has('signature-not-checked');
   const ignoreExpiry = services.faults.has('token-never-expires');
+  const replays = new SignatureReplayCache();
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
     const now = services.clock.now().getTime();
@@ -75,6 +77,9 @@ export function createPipeline(
     requestId: string,
     notes: Notes,
   ): Promise<RouteResponse> {
+    const duplicated = singletonHeaders.find((name) => (request.headersDistinct[name]?.length ?? 0) > 1);
+    // Node keeps the first of several Host or Authorization headers; two are ambiguous (RFC 9112 §3.2).
+    if (duplicated !== undefined) throw new ApiError('HEADER_DUPLICATED', { detail: duplicated });
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
     const path = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -113,7 +118,10 @@ export function createPipeline(
     const read = await readBody(request);
     if (!read.ok) {
       if (read.reason === 'aborted') response.destroy();
-      throw new ApiError('FF01', { status: 413, detail: 'body over 64 KiB' });
+      // The body was not read: close the connection after the answer rather than drain it.
+      const headers: Record<string, string> =
+        read.reason === 'declared-too-large' ? { connection: 'close' } : {};
+      throw new ApiError('FF01', { status: 413, headers, detail: 'body over 64 KiB' });
     }
     notes.body = read.body;
     const { route } = match;
@@ -169,6 +177,8 @@ export function createPipeline(
         institution,
         tpp: identified.tpp,
         checkDigest: !services.faults.has('digest-not-checked'),
+        now: services.clock.now(),
+        replays,
       });
       if (refusal !== undefined) throw refusal;
     }
@@ -303,6 +313,9 @@ export function createPipeline(
     };
   }
 }
+
+/** Headers a request may carry once only. */
+const singletonHeaders = ['host', 'authorization'] as const;
 
 function refusalCode(error: unknown): string {
   return error instanceof ApiError || error instanceof OAuthError ? error.code : 'INTE';

@@ -40,5 +40,6 @@ export { SpecError } from './spec-error.ts';
 export type { SpecErrorCode } from './spec-error.ts';
 export { openApiDocument, matchOperation, operationScope, allowedMethods } from './openapi.ts';
 export type { OperationMatch } from './openapi.ts';
+export { documentedStatuses } from './documented-statuses.ts';
 export { schemaValidator, responseValidator } from './validators.ts';
 export type { ValidationResult, Validator } from './validators.ts';

@@ -1,0 +1,265 @@
+/**
+ * Runs a scenario against a target with autocannon: one autocannon instance per scenario and
+ * institution (its own TLS SNI and Host, mTLS with the TPP's QWAC, dialling the target's `connect`
+ * address), each connection a {@link ConnectionPlan} that signs every request afresh.
+ */
+import autocannon, { type Client, type Request } from 'autocannon';
+import { httpJourneyDriver } from '../harness/journeys/http-driver.ts';
+import { SecretSet } from '../harness/report/secret-set.ts';
+import { institutionHost, StetClient, type InstitutionTarget, type Target } from '../harness/index.ts';
+import type { ApiVersion } from '../spec/lib/index.ts';
+import { ConnectionPlan, type PlanContext } from './connection-plan.ts';
+import { KpiRecorder } from './kpi-recorder.ts';
+import { FindingBook } from './load-finding.ts';
+import { LoadError } from './load-error.ts';
+import type { LoadPartReport, LoadReport } from './load-report.ts';
+import { QuotaLedger } from './quota-ledger.ts';
+import { chooseInstitutions, chooseVersion } from './load-plan.ts';
+import { partsOf, type Scenario, type SingleScenario } from './scenario-definition.ts';
+import { evaluateThreshold, type Threshold } from './threshold.ts';
+import { auditTokenSets } from './token-audit.ts';
+import { prepareVirtualPsus, type VirtualPsu } from './virtual-psu.ts';
+
+/** Options of {@link runLoad}. */
+export interface LoadRunOptions {
+  scenario: Scenario;
+  target: Target;
+  durationMs: number;
+  /** Arrival rate per scenario and institution, overriding the scenario's. */
+  rate?: number | undefined;
+  /** Connections per scenario and institution, overriding the scenario's. */
+  connections?: number | undefined;
+  /** Thresholds to judge; the scenario's when undefined. */
+  thresholds?: Threshold[] | undefined;
+  /** Only these institutions. */
+  institutions?: string[] | undefined;
+  tool: { name: string; version: string };
+  /** Called about once a second while the load runs. */
+  onProgress?: (progress: LoadProgress) => void;
+  /** Called as the set-up goes (virtual PSUs, journeys). */
+  onSetup?: (message: string) => void;
+}
+
+/** What the live progress line shows. */
+export interface LoadProgress {
+  elapsedMs: number;
+  durationMs: number;
+  requests: number;
+  /** Answers in the last full second. */
+  rate: number;
+  p95: number;
+  failures: number;
+  quotaRefusals: number;
+}
+
+interface PreparedPart {
+  report: LoadPartReport;
+  scenario: SingleScenario;
+  institution: InstitutionTarget;
+  version: ApiVersion;
+  psus: VirtualPsu[];
+}
+
+/** Runs the load and judges it. Throws {@link LoadError} for what the user must fix. */
+export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
+  const { target } = options;
+  const secrets = new SecretSet();
+  const client = new StetClient(target, secrets);
+  const journeys = httpJourneyDriver(client);
+  try {
+    const prepared: PreparedPart[] = [];
+    for (const part of partsOf(options.scenario)) {
+      const scenario = part.scenario;
+      const version = chooseVersion(scenario, target);
+      for (const institution of chooseInstitutions(scenario, target, version, options.institutions)) {
+        options.onSetup?.(`setting up ${scenario.name} at ${institution.code} (${version})`);
+        const psus =
+          scenario.role === 'pisp'
+            ? []
+            : await prepareVirtualPsus({
+                scenario,
+                version,
+                target,
+                institution,
+                client,
+                journeys,
+                count: scenario.psus,
+              });
+        let connections = options.connections ?? part.connections ?? Math.max(1, psus.length);
+        // Refreshing gives the PSU a new token set and revokes the old one: one connection per PSU.
+        if (scenario.steps.some((s) => s.kind === 'token' && s.grant === 'refresh'))
+          connections = Math.min(connections, psus.length);
+        prepared.push({
+          scenario,
+          institution,
+          version,
+          psus,
+          report: {
+            scenario: scenario.name,
+            role: scenario.role,
+            institution: institution.code,
+            host: institutionHost(target, institution.code),
+            version,
+            connections,
+            rate: options.rate ?? part.rate,
+            psus: psus.length,
+          },
+        });
+      }
+    }
+    if (prepared.length === 0) {
+      throw new LoadError(
+        'ERR_LOAD_OPTION',
+        `nothing of ${options.scenario.name} can run against ${target.name}`,
+        {
+          hint: 'check --institution and the versions and institutions the target offers',
+        },
+      );
+    }
+    const kpis = new KpiRecorder();
+    const findings = new FindingBook();
+    const quotas = new QuotaLedger();
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const ticker =
+      options.onProgress === undefined
+        ? undefined
+        : setInterval(() => {
+            const elapsedMs = performance.now() - t0;
+            const last = kpis.lastSecond(elapsedMs);
+            options.onProgress?.({
+              elapsedMs,
+              durationMs: options.durationMs,
+              requests: kpis.requests,
+              rate: last.requests,
+              p95: last.p95,
+              failures: kpis.failures,
+              quotaRefusals: kpis.quotaRefusals,
+            });
+          }, 1000);
+    try {
+      await Promise.all(
+        prepared.map((p) =>
+          runPart(p, {
+            target,
+            durationMs: options.durationMs,
+            ctx: {
+              scenario: p.scenario,
+              version: p.version,
+              institution: p.institution.code,
+              host: p.report.host,
+              signaturePolicy: p.institution.signatureHeaders,
+              tpp: target.tpp,
+              kpis,
+              findings,
+              quotas,
+              startedAt: t0,
+            },
+          }),
+        ),
+      );
+    } finally {
+      if (ticker !== undefined) clearInterval(ticker);
+    }
+    const durationMs = performance.now() - t0;
+    const finishedAt = new Date();
+    quotas.judge(findings);
+    await auditTokenSets(
+      prepared.flatMap((p) => p.psus.map((psu) => ({ psu, version: p.version }))),
+      findings,
+    );
+    const thresholds = (options.thresholds ?? options.scenario.thresholds).map((t) =>
+      evaluateThreshold(
+        t,
+        t.endpoint === undefined ? kpis.total(durationMs) : kpis.endpoint(t.endpoint, durationMs),
+      ),
+    );
+    const findingList = findings.list();
+    return {
+      tool: options.tool,
+      target: { name: target.name, baseUrl: target.baseUrl },
+      scenario: { name: options.scenario.name, title: options.scenario.title },
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs,
+      parts: prepared.map((p) => p.report),
+      total: kpis.total(durationMs),
+      endpoints: kpis.endpoints(durationMs),
+      timeline: kpis.timeline(),
+      thresholds: thresholds.map((v) => ({
+        threshold: v.threshold.source,
+        endpoint: v.threshold.endpoint,
+        passed: v.passed,
+        actual: v.actual,
+        message: v.message,
+      })),
+      findings: findingList,
+      verdict: thresholds.every((v) => v.passed) && findingList.length === 0 ? 'passed' : 'failed',
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+function runPart(
+  part: PreparedPart,
+  run: { target: Target; durationMs: number; ctx: PlanContext },
+): Promise<void> {
+  const { target } = run;
+  const host = part.report.host;
+  const servername = host.split(':')[0] ?? host;
+  const origin =
+    target.connect === undefined
+      ? `https://${host}`
+      : `https://${target.connect.host}:${target.connect.port}`;
+  let connectionIndex = 0;
+  return new Promise((resolvePromise, reject) => {
+    const instance = autocannon(
+      {
+        url: origin,
+        servername,
+        tlsOptions: {
+          cert: target.tpp.qwac.cert,
+          key: target.tpp.qwac.key,
+          ...(target.ca === undefined ? {} : { ca: target.ca }),
+        },
+        connections: part.report.connections,
+        ...(part.report.rate === undefined ? {} : { overallRate: part.report.rate }),
+        duration: run.durationMs / 1000,
+        requests: [{ method: 'GET', path: '/' }],
+        setupClient: (client: Client) => {
+          const psu = part.psus.length === 0 ? undefined : part.psus[connectionIndex % part.psus.length];
+          connectionIndex += 1;
+          const plan = new ConnectionPlan(run.ctx, psu);
+          const request: Request = {
+            setupRequest: (req: Request) => {
+              const built = plan.next();
+              return {
+                ...req,
+                method: built.method,
+                path: built.path,
+                headers: built.headers,
+                body: built.body,
+              };
+            },
+            onResponse: (status, body, _context, headers) => {
+              plan.settle(status, body, headers ?? {});
+            },
+          };
+          client.setRequests([request]);
+        },
+      },
+      (error: Error | null) => {
+        if (error === null) resolvePromise();
+        else
+          reject(
+            new LoadError('ERR_LOAD_SETUP', `the load engine stopped: ${error.message}`, {
+              cause: error,
+              hint: 'check the target address and certificates',
+            }),
+          );
+      },
+    );
+    instance.on('error', () => undefined);
+  });
+}
