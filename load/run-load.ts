@@ -67,6 +67,16 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
   const client = new StetClient(target, secrets);
   const journeys = httpJourneyDriver(client);
   try {
+    // An unreachable host or a refused certificate is the harness's problem (exit 2), found here
+    // rather than as a run of failures.
+    const codes = new Set(
+      partsOf(options.scenario).flatMap((p) =>
+        chooseInstitutions(p.scenario, target, chooseVersion(p.scenario, target), options.institutions).map(
+          (i) => i.code,
+        ),
+      ),
+    );
+    for (const code of codes) await client.probe(code);
     const prepared: PreparedPart[] = [];
     for (const part of partsOf(options.scenario)) {
       const scenario = part.scenario;
@@ -166,6 +176,11 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
     }
     const durationMs = performance.now() - t0;
     const finishedAt = new Date();
+    if (kpis.requests === 0) {
+      throw new LoadError('ERR_LOAD_SETUP', 'no request of the load got an answer', {
+        hint: 'the connections never completed: check the target address, its certificate and the QWAC',
+      });
+    }
     quotas.judge(findings);
     await auditTokenSets(
       prepared.flatMap((p) => p.psus.map((psu) => ({ psu, version: p.version }))),
@@ -225,7 +240,7 @@ export function loadOneHost(run: {
       : `https://${target.connect.host}:${target.connect.port}`;
   let connectionIndex = 0;
   return new Promise((resolvePromise, reject) => {
-    const instance = autocannon(
+    autocannon(
       {
         url: origin,
         servername,
@@ -271,6 +286,5 @@ export function loadOneHost(run: {
           );
       },
     );
-    instance.on('error', () => undefined);
   });
 }
