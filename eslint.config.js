@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'tools/mutation/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -34,5 +34,5 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'tools/mutation/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

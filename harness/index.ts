@@ -24,15 +24,24 @@ export { runSuites, type RunOptions, type RunOutcome, type RunStats } from './ru
 export type { TranscriptPolicy } from './report/model.ts';
 export { targetCalendar, type TargetCalendar } from './versions/target-calendar.ts';
 export { planRun } from './runner/plan-run.ts';
-export { noFilter, parseShard, type RunFilter, type Shard } from './runner/run-filter.ts';
+export {
+  checkFilter,
+  FilterError,
+  noFilter,
+  parseShard,
+  type RunFilter,
+  type Shard,
+} from './runner/run-filter.ts';
 export type { SchemaLookup } from './runner/expectations.ts';
 export {
   loadBaseline,
   compareWithBaseline,
   deviationsOf,
   baselineYaml,
+  applyBaseline,
   BaselineError,
   type Baseline,
   type BaselineComparison,
   type Deviation,
 } from './baseline/baseline.ts';
+export { baselineReporter } from './baseline/baseline-reporter.ts';

@@ -12,6 +12,7 @@ import { aisDomain } from './ais/ais-domain.ts';
 import { cbpiiDomain } from './cbpii/cbpii-domain.ts';
 import { fallbackDomain } from './fallback/fallback-domain.ts';
 import { createClock, type ClockBase } from './clock/system-clock.ts';
+import { ClientReportService, type ClientReportOptions } from './client-report/client-report-service.ts';
 import type { Clock } from './clock/clock.ts';
 import { findFault } from './faults/catalogue.ts';
 import { createHostResolver } from './institutions/host-resolver.ts';
@@ -23,11 +24,13 @@ import { clientCredentialsGrant } from './pisp/client-credentials-grant.ts';
 import { withPaymentBinding } from './pisp/payment-code-grant.ts';
 import { pispDomain } from './pisp/pisp-domain.ts';
 import type { Domain } from './server/domain.ts';
-import { listenHttps, type ListeningServer } from './server/https-server.ts';
+import { listenHttps, type ListeningServer, type RequestTimeouts } from './server/https-server.ts';
 import { createPipeline } from './server/pipeline.ts';
 import type { ServerMode } from './server/request-context.ts';
 import { Router } from './server/router.ts';
 import { sandboxDomain } from './sandbox/sandbox-domain.ts';
+import { clientSandboxDomain } from './sandbox/client-routes.ts';
+import { EdgeBehaviours } from './sandbox/edge-behaviours.ts';
 import { openStore, type Store } from './store/index.ts';
 import { enrolDemoTpps } from './tpp/enrol-demo-tpps.ts';
 import { ensureReferencePki, type ReferencePki } from './tpp/reference-pki.ts';
@@ -67,10 +70,24 @@ export interface ReferenceAppOptions {
    * the server clock. Default: the defaults, which announce nothing (every version served).
    */
   readonly calendar?: string | CalendarOverrides;
+  /**
+   * Institutions file replacing `institutions/institutions.yaml` (same format), e.g. to turn on an
+   * institution option such as `signatureFreshness`.
+   */
+  readonly institutionsFile?: string;
+  /** How long a client may take to send its request headers and its whole request (default 20 s, 30 s). */
+  readonly timeouts?: RequestTimeouts;
   /** Extra domains (served after the built-in ones). */
   readonly domains?: readonly Domain[];
   /** Log sink; default: stderr with a timestamp. */
   readonly log?: (line: string) => void;
+  /**
+   * Observe every request of every TPP and judge its client (`serve --client-report`); the reports
+   * are produced on `GET /sandbox/v1/client-report` and for every TPP on close. Default: off.
+   */
+  readonly clientReport?: ClientReportOptions;
+  /** Redirect URIs the demo TPP is enrolled with besides its own and the loopback ones (`serve --redirect-uri`). */
+  readonly redirectUris?: readonly string[];
 }
 
 /** A started reference bank. */
@@ -81,6 +98,8 @@ export interface ReferenceApp {
   readonly institutions: readonly Institution[];
   readonly pki: ReferencePki;
   readonly mode: ServerMode;
+  /** The client report, when started with `clientReport`. */
+  readonly clientReports: ClientReportService | undefined;
   close(): Promise<void>;
 }
 
@@ -121,7 +140,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       ? loadVersionCalendar(options.calendar)
       : applyCalendarOverrides(versionCalendar(), options.calendar ?? {});
   const mode = options.mode ?? 'sandbox';
-  const institutions = loadInstitutions();
+  const institutions = loadInstitutions(options.institutionsFile);
   const storeOption = options.store ?? { kind: 'memory' };
   const temporaryPki = options.pkiDir === undefined && storeOption.kind === 'memory';
   const pkiDir =
@@ -133,13 +152,31 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
         : await mkdtemp(join(tmpdir(), 'stet-reference-pki-')));
   const [pki, store] = await Promise.all([ensureReferencePki(pkiDir), openStore(storeOption)]);
   try {
-    await store.transaction((tx) => enrolDemoTpps(tx, pki));
-    const domains = [...builtInDomains, ...(options.domains ?? [])];
+    await store.transaction((tx) => enrolDemoTpps(tx, pki, options.redirectUris));
+    const clientReports =
+      options.clientReport === undefined ? undefined : new ClientReportService(clock, options.clientReport);
+    const edge = new EdgeBehaviours();
+    const domains = [
+      ...builtInDomains,
+      clientSandboxDomain({ reports: clientReports, edge }),
+      ...(options.domains ?? []),
+    ];
     const env = { store, clock, institutions, mode, faults, log };
     for (const domain of domains) await domain.start?.(env);
     const router = new Router(domains.flatMap((domain) => domain.routes));
     const resolveHost = createHostResolver(institutions, calendar.hosts);
-    const handler = createPipeline({ router, resolveHost, calendar, store, clock, faults, mode, log });
+    const handler = createPipeline({
+      router,
+      resolveHost,
+      calendar,
+      store,
+      clock,
+      faults,
+      mode,
+      log,
+      observer: clientReports?.observer,
+      edge,
+    });
     const [cert, key, ca] = await Promise.all([
       readFile(pki.serverCert, 'utf8'),
       readFile(pki.serverKey, 'utf8'),
@@ -152,6 +189,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
         host: options.host ?? '127.0.0.1',
         port: options.port ?? 0,
         handler,
+        ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       });
     } catch (cause) {
       throw new ReferenceStartError('ERR_LISTEN_FAILED', `cannot listen on port ${options.port ?? 0}`, {
@@ -166,10 +204,16 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       institutions,
       pki,
       mode,
+      clientReports,
       async close() {
         await listening.close();
-        await store.close();
-        if (temporaryPki) await rm(pkiDir, { recursive: true, force: true });
+        try {
+          // After the last request: every TPP's report judges everything it sent.
+          await clientReports?.publishAll();
+        } finally {
+          await store.close();
+          if (temporaryPki) await rm(pkiDir, { recursive: true, force: true });
+        }
       },
     };
   } catch (error) {

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadTarget } from '../../harness/index.ts';
+import { checkOutputFile } from '../output-paths.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
 import { parseDuration } from '../../load/duration.ts';
 import { harToK6 } from '../../load/k6/har-to-k6.ts';
@@ -54,6 +55,8 @@ export function register(program: Command): void {
         parseThreshold,
       );
       const durationMs = parseDuration(options.duration);
+      // A missing folder is refused before the recording is read, never created silently.
+      checkOutputFile(options.out, '--out');
       const target = options.target === undefined ? undefined : loadTarget(options.target);
       const har = await readHarFile(file);
       const script = harToK6(har, { source: file, durationMs, vus, thresholds, target });

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
+import { readRerunCells } from '../rerun-failed.ts';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
@@ -7,13 +9,16 @@ import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadVersionCalendar, schemaValidator } from '../../spec/lib/index.ts';
 import { parisDay } from '../../harness/versions/paris-day.ts';
 import {
+  applyBaseline,
+  baselineReporter,
   baselineYaml,
-  compareWithBaseline,
+  checkFilter,
   loadBaseline,
   loadSuites,
   loadTarget,
   parseServeInfo,
   parseShard,
+  planRun,
   runSuites,
   specRuleCatalogue,
   targetCalendar,
@@ -23,8 +28,10 @@ import {
   type TranscriptPolicy,
 } from '../../harness/index.ts';
 import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
-import type { Reporter } from '../../harness/report/model.ts';
+import { runVerdict, type Reporter, type RunReport } from '../../harness/report/model.ts';
+import { toReportJson } from '../../harness/report/json-report.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
+import { strictReporter } from '../../harness/report/strict-reporter.ts';
 import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
 import { startEmbeddedReference } from '../embedded-reference.ts';
 
@@ -35,6 +42,8 @@ interface RunCliOptions {
   target: string | undefined;
   suites: string[];
   suite: string[];
+  case: string[];
+  rerunFailed: string | undefined;
   rule: string[];
   version: string[];
   institution: string[];
@@ -49,6 +58,11 @@ interface RunCliOptions {
   transcripts: string;
   calendar: string | undefined;
   at: string | undefined;
+  timeout: string;
+  bail: boolean | undefined;
+  quiet: boolean | undefined;
+  verbose: boolean | undefined;
+  strict: boolean;
 }
 
 const reporterNames = ['console', 'junit', 'json', 'html'] as const;
@@ -56,7 +70,8 @@ type ReporterName = (typeof reporterNames)[number];
 
 /**
  * `stet-harness run`: runs the suites against a target (the embedded reference by default) and
- * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline), 2 the
+ * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline; with
+ * `--strict`, an advisory finding too), 2 the
  * harness could not do its job (bad suite or target file, unreachable host, a case errored).
  */
 export function register(program: Command): void {
@@ -69,6 +84,11 @@ export function register(program: Command): void {
     )
     .option('--suites <path>', 'suite file or folder (repeatable)', collectList, [])
     .option('--suite <id>', 'only this suite (repeatable, or comma-separated)', collectList, [])
+    .option('--case <id>', 'only this case, `case` or `suite/case` (repeatable)', collectList, [])
+    .option(
+      '--rerun-failed <report>',
+      'only the cells that failed or errored in this report.json of an earlier run',
+    )
     .option(
       '--rule <id>',
       'only cases checking this rule; AIS-TRX-* for a prefix (repeatable)',
@@ -80,7 +100,20 @@ export function register(program: Command): void {
     .option('--tag <tag>', 'only cases with this tag (repeatable)', collectList, [])
     .option('--concurrency <n>', 'cases run at the same time', '4')
     .option('--shard <i/n>', 'run the i-th of n shares of the matrix')
-    .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports')
+    .option(
+      '--out <dir>',
+      'folder for junit.xml, report.json and report.html; `-` with --reporter json writes the JSON to stdout',
+      'reports',
+    )
+    .option('--timeout <duration>', 'per-request time limit: 10s, 500ms, 2m', '10s')
+    .option('--bail', 'stop after the first failed or errored case (the rest reported skipped)')
+    .option('-q, --quiet', 'print only failures and the summary')
+    .option('--verbose', 'list every rule with its counts in the summary')
+    .option(
+      '--strict',
+      'advisory findings (checks of the reference’s choices where the seed is silent, docs/verdicts.md) fail the run too',
+      false,
+    )
     .option(
       '--reporter <names>',
       `reporters among ${reporterNames.join(', ')} (repeatable or comma-separated)`,
@@ -125,24 +158,27 @@ async function run(options: RunCliOptions): Promise<number> {
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const reporters = parseReporters(options.reporter);
   const transcripts = parseTranscripts(options.transcripts);
+  const timeoutMs = parseDuration(options.timeout);
+  const toStdout = options.out === '-';
+  if (toStdout && reporters.some((r) => r !== 'json' && r !== 'console')) {
+    throw new RunOptionError('ERR_RUN_OPTION', '--out - writes one document to stdout: the JSON report', {
+      hint: 'use --reporter json --out -, or give --out a folder',
+    });
+  }
   if (options.target !== undefined && options.fault.length > 0) {
     throw new RunOptionError('ERR_RUN_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
     });
   }
+  // Where the reports go is checked now, not after a long run.
+  if (!toStdout) checkOutputDir(options.out, '--out');
+  if (options.writeBaseline !== undefined) checkOutputFile(options.writeBaseline, '--write-baseline');
   const at = options.at === undefined ? undefined : parseAt(options.at);
   // Read before anything starts, so a bad calendar file stops the run at once (exit 2).
   const calendar = targetCalendar({
     calendar: loadVersionCalendar(options.calendar),
     ...(at === undefined ? {} : { day: parisDay(at) }),
   });
-  const filter: RunFilter = {
-    suites: options.suite,
-    rules: options.rule,
-    versions: options.version,
-    institutions: options.institution,
-    tags: options.tag,
-  };
   // The embedded reference boots in its own process while this one loads the suites.
   const starting =
     options.target === undefined
@@ -151,56 +187,118 @@ async function run(options: RunCliOptions): Promise<number> {
   const started = starting?.catch(() => undefined);
   try {
     const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
+    const filter: RunFilter = {
+      suites: options.suite,
+      cases: options.case,
+      rules: options.rule,
+      versions: options.version,
+      institutions: options.institution,
+      tags: options.tag,
+      ...(options.rerunFailed === undefined ? {} : { cells: readRerunCells(options.rerunFailed) }),
+    };
+    checkFilter(filter, suites);
     const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
-    const target: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
+    const runTarget: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
+    checkRunnable(filter, suites, runTarget, shard);
+    const console = reporters.includes('console')
+      ? new ConsoleReporter({
+          // The console report is the command's output; with the JSON on stdout it moves to stderr.
+          stream: toStdout ? process.stderr : process.stdout,
+          quiet: options.quiet === true,
+          verbose: options.verbose === true,
+        })
+      : undefined;
     const fileFormats = reporters.filter((r): r is ReportFormat => r !== 'console');
     const parts: Reporter[] = [];
-    if (reporters.includes('console')) parts.push(new ConsoleReporter({ stream: process.stderr }));
-    if (fileFormats.length > 0)
+    if (console !== undefined) parts.push(console);
+    if (fileFormats.length > 0 && !toStdout)
       parts.push(filesReporter({ outDir: options.out, formats: fileFormats, transcripts }));
-    const { report } = await runSuites({
+    // --strict: advisory findings count as failures in every report's verdict and in the exit code.
+    const combined = options.strict ? strictReporter(combineReporters(parts)) : combineReporters(parts);
+    if (options.quiet !== true)
+      process.stderr.write(
+        `checking ${runTarget.institutions.length} institution host(s) of ${runTarget.name} (time limit ${options.timeout} per request)…\n`,
+      );
+    const { report: raw } = await runSuites({
       suites,
-      target,
+      target: runTarget,
       filter,
       shard,
       concurrency,
-      reporter: combineReporters(parts),
+      reporter:
+        baseline === undefined ? combined : baselineReporter(combined, baseline, options.baseline ?? ''),
       schemas: schemaValidator,
       transcripts,
       calendar,
+      timeoutMs,
+      bail: options.bail === true,
       tool: { name: 'stet-harness', version: toolVersion() },
     });
-    if (fileFormats.length > 0) process.stderr.write(`reports written to ${options.out}/\n`);
+    const compared: RunReport =
+      baseline === undefined ? raw : applyBaseline(raw, baseline, options.baseline ?? '');
+    const report: RunReport = options.strict ? { ...compared, strict: true } : compared;
+    if (toStdout && fileFormats.includes('json')) process.stdout.write(toReportJson(report, { transcripts }));
+    else if (fileFormats.length > 0 && options.quiet !== true)
+      process.stderr.write(`reports written to ${options.out}/\n`);
+    // Without the console report, the baseline's differences still say why the run fails.
+    if (console === undefined && report.baseline !== undefined) {
+      for (const d of report.baseline.unexpected)
+        process.stderr.write(`baseline: new deviation: ${d.rule} at ${d.institution}\n`);
+      for (const d of report.baseline.fixed)
+        process.stderr.write(
+          `baseline: no longer deviates: ${d.rule} at ${d.institution} — remove it from the baseline\n`,
+        );
+    }
     if (options.writeBaseline !== undefined)
       writeFileSync(options.writeBaseline, baselineYaml(report.results), 'utf8');
-    if (report.summary.errored > 0) {
-      process.stderr.write(
-        `stet-harness: ${report.summary.errored} case(s) errored: the harness could not do its job (see the reports for each reason)\n`,
-      );
-      return ExitCode.HarnessError;
-    }
-    if (baseline !== undefined) {
-      const comparison = compareWithBaseline(report.results, baseline);
-      for (const d of comparison.unexpected)
-        process.stderr.write(`baseline: new deviation ${d.rule} at ${d.institution}\n`);
-      for (const d of comparison.fixed) {
+    switch (runVerdict(report)) {
+      case 'incomplete':
         process.stderr.write(
-          `baseline: ${d.rule} at ${d.institution} now conforms: remove it from the baseline\n`,
+          `stet-harness: ${report.summary.errored} case(s) errored: the harness could not do its job (see the reports for each reason)\n`,
         );
-      }
-      return comparison.unexpected.length + comparison.fixed.length > 0
-        ? ExitCode.NotConforming
-        : ExitCode.Conforms;
+        return ExitCode.HarnessError;
+      case 'does-not-conform':
+        return ExitCode.NotConforming;
+      case 'conforms':
+      case 'conforms-to-baseline':
+        break;
     }
-    if (report.summary.total === 0) {
-      throw new RunOptionError('ERR_RUN_EMPTY', 'no case matched the filters', {
-        hint: 'check --suite, --rule, --version, --institution and --tag',
-      });
-    }
-    return report.summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
+    return ExitCode.Conforms;
   } finally {
     await (await started)?.close();
   }
+}
+
+/**
+ * Refuses, before anything runs or is written, a filter naming an unknown version or institution of
+ * the target, and a selection with no cell at all (which would "conform" without checking anything).
+ */
+function checkRunnable(
+  filter: RunFilter,
+  suites: Parameters<typeof planRun>[0],
+  target: Target,
+  shard: Parameters<typeof planRun>[3],
+): void {
+  checkFilter(filter, suites, target);
+  if (planRun(suites, target, filter, shard).length === 0) {
+    throw new RunOptionError('ERR_RUN_EMPTY', 'no case matched the filters: nothing would be checked', {
+      hint: 'check --suite, --case, --rule, --version, --institution, --tag and --shard (`stet-harness list` shows the ids)',
+    });
+  }
+}
+
+/** A duration option: `10s`, `500ms`, `2m`, or a bare number of seconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
+  const amount = Number(match?.[1]);
+  const unit = match?.[2] ?? 's';
+  const ms = unit === 'ms' ? amount : unit === 'm' ? amount * 60_000 : amount * 1000;
+  if (match === null || !Number.isFinite(ms) || ms <= 0) {
+    throw new RunOptionError('ERR_RUN_OPTION', `--timeout ${value} is not a duration`, {
+      hint: 'e.g. --timeout 10s, --timeout 500ms or --timeout 2m',
+    });
+  }
+  return ms;
 }
 
 /**

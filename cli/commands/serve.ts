@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
@@ -18,6 +19,9 @@ interface ServeOptions {
   readonly fault: string[];
   readonly calendar: string | undefined;
   readonly pki: string | undefined;
+  readonly clientReport: string | undefined;
+  readonly redirectUri: string[];
+  readonly writeTarget: string | undefined;
 }
 
 /**
@@ -48,12 +52,33 @@ export function register(program: Command): void {
       '--calendar <file>',
       'version calendar overrides (YAML `v1.4.2: 2026-01-01`): versions are refused from T0 + 3 months',
     )
+    .option(
+      '--client-report <dir>',
+      'judge each TPP client: write <dir>/<client_id>/ reports (JUnit, JSON, HTML) on GET /sandbox/v1/client-report and on stop',
+    )
+    .option(
+      '--redirect-uri <uri>',
+      'enrol the demo TPP with this redirect URI too (repeatable; loopback http://127.0.0.1/callback on any port is always accepted)',
+      collect,
+      [],
+    )
+    .option('--write-target <file>', 'write a target file (YAML) pointing the harness at this server')
     .action(async (raw: ServeOptions) => {
-      const options = parseOptions(raw);
+      const served = { url: '' };
+      const options = { ...parseOptions(raw), ...clientOptions(raw, served) };
+      if (options.store?.kind === 'embedded' && !existsSync(join(options.store.dir, 'pglite'))) {
+        process.stderr.write(`no store in ${options.store.dir}: starting with an empty one\n`);
+      }
       // Loaded on use: the reference (stores, PGlite) is the heaviest import of the CLI.
       const { startReference } = await import('../../reference-aspsp/index.ts');
       const reference = await startReference(options);
+      served.url = reference.url;
       process.stdout.write(`${JSON.stringify(reference.info)}\n`);
+      if (raw.writeTarget !== undefined) {
+        const { writeServeTarget } = await import('../serve-target-file.ts');
+        await writeServeTarget(reference.info, raw.writeTarget);
+        process.stderr.write(`target file written to ${raw.writeTarget}\n`);
+      }
       process.stderr.write(
         `reference bank listening on ${reference.url} (${options.mode}, store ${raw.store})\n`,
       );
@@ -111,6 +136,31 @@ function parseOptions(raw: ServeOptions): ReferenceAppOptions & { mode: 'sandbox
     mode: raw.mode,
     faults: raw.fault,
     ...(raw.calendar === undefined ? {} : { calendar: raw.calendar }),
+  };
+}
+
+/** The client report and redirect URI options, handed to the reference as it expects them. */
+function clientOptions(
+  raw: ServeOptions,
+  served: { readonly url: string },
+): Pick<ReferenceAppOptions, 'clientReport' | 'redirectUris'> {
+  for (const uri of raw.redirectUri) {
+    if (!URL.canParse(uri) || !/^https?:/.test(uri) || uri.includes('#'))
+      throw optionError(
+        `--redirect-uri ${uri} is not an http(s) URL`,
+        'e.g. --redirect-uri https://tpp.example/cb',
+      );
+  }
+  const dir = raw.clientReport;
+  if (dir === undefined) return { redirectUris: raw.redirectUri };
+  return {
+    redirectUris: raw.redirectUri,
+    clientReport: {
+      onReport: async (report) => {
+        const { writeClientReport } = await import('../client-report-files.ts');
+        await writeClientReport(report, { dir, baseUrl: served.url, console: process.stderr });
+      },
+    },
   };
 }
 

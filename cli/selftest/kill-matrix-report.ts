@@ -27,6 +27,10 @@ export function selftestRunReport(matrix: KillMatrix, tool: ToolInfo): RunReport
     matrix: matrixOf(results),
     summary: summarize(results),
     results,
+    wording: {
+      conforms: 'all faults killed',
+      doesNotConform: 'some faults are not killed (survived or uncovered)',
+    },
   };
 }
 

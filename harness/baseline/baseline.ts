@@ -7,17 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { CodedError } from '../../lib/coded-error.ts';
-import type { CaseResult } from '../report/model.ts';
+import { summarize, type BaselineDeviation, type CaseResult, type RunReport } from '../report/model.ts';
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
 import { formatProblems } from '../suite/suite-error.ts';
 import { parseYamlSource } from '../suite/yaml-source.ts';
 
-/** One accepted deviation. */
-export interface Deviation {
-  rule: string;
-  institution: string;
-  reason?: string;
-}
+/** One accepted deviation (rule × institution, with the reason the baseline gives). */
+export type Deviation = BaselineDeviation;
 
 /** A parsed baseline file. */
 export interface Baseline {
@@ -73,7 +69,8 @@ export function loadBaseline(file: string): Baseline {
 export function deviationsOf(results: readonly CaseResult[]): Deviation[] {
   const keys = new Set<string>();
   for (const r of results)
-    if (r.status === 'failed') for (const rule of r.rules) keys.add(`${rule.id} ${r.institution}`);
+    if (r.status === 'failed' || r.status === 'accepted')
+      for (const rule of r.rules) keys.add(`${rule.id} ${r.institution}`);
   return [...keys].sort().map(fromKey);
 }
 
@@ -82,7 +79,7 @@ export function compareWithBaseline(results: readonly CaseResult[], baseline: Ba
   const seen = new Set(deviationsOf(results).map(keyOf));
   const checked = new Set<string>();
   for (const r of results) {
-    if (r.status === 'passed' || r.status === 'failed')
+    if (r.status === 'passed' || r.status === 'failed' || r.status === 'accepted')
       for (const rule of r.rules) checked.add(`${rule.id} ${r.institution}`);
   }
   const baselined = new Map(baseline.accepted.map((d) => [keyOf(d), d]));
@@ -91,6 +88,47 @@ export function compareWithBaseline(results: readonly CaseResult[], baseline: Ba
     fixed: baseline.accepted.filter((d) => checked.has(keyOf(d)) && !seen.has(keyOf(d))),
     accepted: baseline.accepted.filter((d) => seen.has(keyOf(d))),
   };
+}
+
+/**
+ * The run seen through a baseline: each failed result whose every rule the baseline accepts at its
+ * institution becomes `accepted` (its failure kept, the baseline's reasons as its reason), the summary
+ * is counted again, and `baseline` records what is accepted, what disappeared (fixed) and what is new.
+ */
+export function applyBaseline(report: RunReport, baseline: Baseline, file: string): RunReport {
+  const comparison = compareWithBaseline(report.results, baseline);
+  const accepted = acceptedByKey(baseline);
+  const results = report.results.map((result) => acceptedResult(result, accepted, file));
+  return {
+    ...report,
+    results,
+    summary: summarize(results),
+    baseline: { file, ...comparison },
+  };
+}
+
+/** A result as the baseline sees it (the same object when the baseline does not accept it). */
+export function acceptedResult(
+  result: CaseResult,
+  accepted: ReadonlyMap<string, Deviation>,
+  file: string,
+): CaseResult {
+  if (result.status !== 'failed' || result.rules.length === 0) return result;
+  const deviations = result.rules.map((rule) =>
+    accepted.get(keyOf({ rule: rule.id, institution: result.institution })),
+  );
+  if (deviations.some((d) => d === undefined)) return result;
+  const reasons = [...new Set(deviations.map((d) => d?.reason).filter((r): r is string => r !== undefined))];
+  return {
+    ...result,
+    status: 'accepted',
+    reason: `in the baseline ${file}${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}${result.failure === undefined ? '' : `: ${result.failure.message}`}`,
+  };
+}
+
+/** The accepted deviations of a baseline by key, for {@link acceptedResult}. */
+export function acceptedByKey(baseline: Baseline): Map<string, Deviation> {
+  return new Map(baseline.accepted.map((d) => [keyOf(d), d]));
 }
 
 /** The baseline accepting exactly the deviations of `results` (for `--write-baseline`). */

@@ -1,7 +1,8 @@
 import { CodedError } from '../../lib/coded-error.ts';
 
 /** Codes of the errors the HTTP client raises: the harness cannot reach or trust the target. */
-export type ClientErrorCode = 'ERR_TARGET_UNREACHABLE' | 'ERR_TARGET_CERTIFICATE' | 'ERR_CLIENT_CREDENTIALS';
+export type ClientErrorCode =
+  'ERR_TARGET_UNREACHABLE' | 'ERR_TARGET_CERTIFICATE' | 'ERR_CLIENT_CREDENTIALS' | 'ERR_CLIENT_CERTIFICATE';
 
 /** The target could not be reached or trusted; this is a harness error (exit 2), not a verdict. */
 export class ClientError extends CodedError<ClientErrorCode> {}
@@ -16,10 +17,28 @@ const certificateCodes = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+const timeoutCodes = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
+
 /** Maps a low-level connection error to a {@link ClientError} saying what to fix. */
-export function toClientError(error: unknown, origin: string, host: string): ClientError {
+export function toClientError(error: unknown, origin: string, host: string, timeoutMs?: number): ClientError {
   const code = errorCode(error) ?? errorCode(error instanceof Error ? error.cause : undefined);
   const detail = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && timeoutCodes.has(code)) {
+    const limit = timeoutMs === undefined ? 'in time' : `within ${timeoutMs / 1000} s`;
+    return new ClientError(
+      'ERR_TARGET_UNREACHABLE',
+      `${host} at ${origin} did not answer ${limit} (${code})`,
+      {
+        cause: error,
+        hint: 'check that the host is up and answers HTTPS requests; raise --timeout if it is merely slow',
+      },
+    );
+  }
   if (code !== undefined && certificateCodes.has(code)) {
     return new ClientError(
       'ERR_TARGET_CERTIFICATE',

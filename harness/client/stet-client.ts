@@ -18,6 +18,8 @@ export interface SigningPolicy {
   headers: readonly string[];
   /** Send a Digest that does not match the body. */
   badDigest?: boolean;
+  /** Send no Digest at all (the signature then leaves `digest` out: it covers only headers sent). */
+  noDigest?: boolean;
   /** Send a Signature whose value does not verify. */
   badSignature?: boolean;
   /**
@@ -59,6 +61,19 @@ export interface HttpExchange {
   durationMs: number;
 }
 
+/** Options of {@link StetClient}. */
+export interface StetClientOptions {
+  /**
+   * Longest wait, in milliseconds, for a connection, for a response's headers and between two chunks
+   * of its body (default {@link defaultRequestTimeoutMs}). A host that accepts TLS but never answers
+   * is then unreachable after this long, not after undici's five minutes.
+   */
+  timeoutMs?: number;
+}
+
+/** The default per-request time limit: a bank answers in well under a second; 10 s is generous. */
+export const defaultRequestTimeoutMs = 10_000;
+
 /** Bodies longer than this are cut in transcripts (never in what expectations see). */
 const transcriptBodyLimit = 64 * 1024;
 
@@ -66,9 +81,11 @@ const transcriptBodyLimit = 64 * 1024;
 export class StetClient {
   readonly #target: Target;
   readonly #agents = new Map<string, Agent>();
+  readonly #timeoutMs: number;
 
-  constructor(target: Target, secrets: SecretSet) {
+  constructor(target: Target, secrets: SecretSet, options: StetClientOptions = {}) {
     this.#target = target;
+    this.#timeoutMs = options.timeoutMs ?? defaultRequestTimeoutMs;
     // The private keys never leave this process, but a log or body could echo them: hide them.
     for (const tpp of [target.tpp, ...Object.values(target.tpps)]) {
       secrets.add('private_key', tpp.qwac.key);
@@ -100,11 +117,18 @@ export class StetClient {
         headers,
         body: req.body,
         dispatcher: this.#agent(req.tpp, host),
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
       });
     } catch (error) {
-      throw toClientError(error, origin, host);
+      throw toClientError(error, origin, host, this.#timeoutMs);
     }
-    const text = await response.body.text();
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw toClientError(error, origin, host, this.#timeoutMs);
+    }
     const durationMs = performance.now() - started;
     const responseHeaders = toHeaderMap(response.headers);
     entry.response = {
@@ -146,7 +170,8 @@ export class StetClient {
     if (signing === undefined) return;
     headers['date'] ??= new Date().toUTCString();
     const digest = computeDigest(req.body ?? '');
-    headers['digest'] ??= signing.badDigest === true ? computeDigest(`${req.body ?? ''} `) : digest;
+    if (signing.noDigest !== true)
+      headers['digest'] ??= signing.badDigest === true ? computeDigest(`${req.body ?? ''} `) : digest;
     const covered = [...(signing.exactHeaders ?? signing.headers).map((h) => h.toLowerCase())];
     if (signing.exactHeaders === undefined) {
       for (const name of Object.keys(headers))
@@ -176,6 +201,7 @@ export class StetClient {
       const servername = host.split(':')[0] ?? host;
       agent = new Agent({
         connect: {
+          timeout: this.#timeoutMs,
           servername,
           ...(this.#target.ca === undefined ? {} : { ca: this.#target.ca }),
           ...(tpp === null ? {} : { cert: tpp.qwac.cert, key: tpp.qwac.key }),

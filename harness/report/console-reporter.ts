@@ -6,7 +6,7 @@
  */
 import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import type { CaseRef, CaseResult, Reporter, RunReport, RunStart, Status, Summary } from './model.ts';
-import { statuses } from './model.ts';
+import { emptySummary, statuses, statusTraits, verdictText } from './model.ts';
 import type { SecretSet } from './secret-set.ts';
 
 /** Where the console reporter writes: a writable stream, with `isTTY` when it is a terminal. */
@@ -28,23 +28,11 @@ export interface ConsoleReporterOptions {
   color?: boolean;
   /** When given, every line is redacted with it (a safety net: results should arrive redacted). */
   secrets?: SecretSet;
+  /** Only failures and the summary: no header, no progress lines. */
+  quiet?: boolean;
+  /** List every rule with its counts at the end, not only failing ones. */
+  verbose?: boolean;
 }
-
-const symbols: Record<Status, string> = {
-  passed: '✓',
-  failed: '✗',
-  errored: '!',
-  skipped: '-',
-  'not-applicable': '∅',
-};
-
-const colors: Record<Status, string> = {
-  passed: '32',
-  failed: '31',
-  errored: '35',
-  skipped: '33',
-  'not-applicable': '90',
-};
 
 /** Console output of a run (see the module summary). */
 export class ConsoleReporter implements Reporter {
@@ -53,8 +41,10 @@ export class ConsoleReporter implements Reporter {
   readonly #every: number;
   readonly #color: boolean;
   readonly #secrets: SecretSet | undefined;
+  readonly #quiet: boolean;
+  readonly #verbose: boolean;
   #total = 0;
-  readonly #counts: Summary = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 };
+  readonly #counts: Summary = emptySummary();
   #lastCase = '';
   #lineShown = false;
 
@@ -64,10 +54,13 @@ export class ConsoleReporter implements Reporter {
     this.#every = Math.max(1, options.every ?? 25);
     this.#color = options.color ?? (this.#tty && process.env.NO_COLOR === undefined);
     this.#secrets = options.secrets;
+    this.#quiet = options.quiet ?? false;
+    this.#verbose = options.verbose ?? false;
   }
 
   onRunStart(start: RunStart): void {
     this.#total = start.total;
+    if (this.#quiet) return;
     const matrix = `${start.matrix.versions.join(', ')} × ${start.matrix.institutions.join(', ')}`;
     this.#print(`${start.tool.name} ${start.tool.version} → ${start.target.name} (${start.target.baseUrl})`);
     this.#print(`${start.total} cases over ${matrix}`);
@@ -75,32 +68,33 @@ export class ConsoleReporter implements Reporter {
 
   onCaseStart(ref: CaseRef): void {
     this.#lastCase = `${ref.suite}/${ref.case} [${ref.version} · ${ref.institution}]`;
-    if (this.#tty) this.#drawProgress();
+    if (this.#tty && !this.#quiet) this.#drawProgress();
   }
 
   onCaseEnd(result: CaseResult): void {
     this.#counts[result.status] += 1;
     this.#counts.total += 1;
     this.#lastCase = cellLabel(result);
-    if (result.status === 'failed' || result.status === 'errored') {
-      const why = result.failure?.message ?? result.reason ?? '';
-      this.#print(
-        `${this.#paint(result.status, `${symbols[result.status]} ${result.status.toUpperCase()}`)} ${cellLabel(result)}${why === '' ? '' : `: ${why}`}`,
-      );
-    }
+    // Each failure is printed once, in full, as it happens; the summary then only counts it.
+    if (statusTraits[result.status].problem) this.#print(failureText(result, this.#color));
+    if (this.#quiet) return;
     if (this.#tty) this.#drawProgress();
     else if (this.#counts.total % this.#every === 0) this.#print(this.#progressText());
   }
 
   async onRunEnd(report: RunReport): Promise<void> {
     this.#clearProgress();
-    this.#write(formatConsoleSummary(report, { color: this.#color }));
+    this.#write(
+      formatConsoleSummary(report, { color: this.#color, verbose: this.#verbose, failures: false }),
+    );
   }
 
   #progressText(): string {
     const done = this.#counts.total;
     const of = this.#total > 0 ? `/${this.#total}` : '';
-    const parts = statuses.map((status) => this.#paint(status, `${symbols[status]} ${this.#counts[status]}`));
+    const parts = statuses.map((status) =>
+      this.#paint(status, `${statusTraits[status].symbol} ${this.#counts[status]}`),
+    );
     return `[${done}${of}] ${parts.join('  ')}`;
   }
 
@@ -128,51 +122,53 @@ export class ConsoleReporter implements Reporter {
   }
 
   #paint(status: Status, text: string): string {
-    return this.#color ? `\x1b[${colors[status]}m${text}\x1b[0m` : text;
+    return paintStatus(this.#color, status, text);
   }
 }
 
 /** Options of {@link formatConsoleSummary}. */
 export interface SummaryFormatOptions {
   color?: boolean;
+  /** List every rule with its counts; default: only rules with a failure or error. */
+  verbose?: boolean;
+  /** Print each failed or errored cell in full (default true; the live reporter printed them already). */
+  failures?: boolean;
 }
 
 /**
- * The end-of-run text: every rule with its counts, failed and errored cells under their rule with
- * expected vs actual, then the totals. Rules with a failure or error come first.
+ * The end-of-run text: each failed or errored cell once with expected vs actual (unless already
+ * printed), one compact line per suite, the rules with a problem (every rule with `verbose`), what
+ * the baseline accepted, found fixed or found new, then the totals and the verdict.
  */
 export function formatConsoleSummary(report: RunReport, options: SummaryFormatOptions = {}): string {
-  const paint = (status: Status, text: string): string =>
-    options.color === true ? `\x1b[${colors[status]}m${text}\x1b[0m` : text;
-  const groups = groupByRule(report.results);
-  const worst = (group: RuleGroup): number =>
-    group.counts.errored > 0 ? 0 : group.counts.failed > 0 ? 1 : group.counts.passed > 0 ? 2 : 3;
-  const ordered = [...groups.values()].sort((a, b) => worst(a) - worst(b) || a.id.localeCompare(b.id));
-  const lines: string[] = ['', 'Rules'];
-  for (const group of ordered) {
-    const status: Status =
-      group.counts.errored > 0
-        ? 'errored'
-        : group.counts.failed > 0
-          ? 'failed'
-          : group.counts.passed > 0
-            ? 'passed'
-            : 'not-applicable';
-    const about = [group.title, group.section === '' ? '' : `(§${group.section})`].filter((t) => t !== '');
+  const color = options.color === true;
+  const paint = (status: Status, text: string): string => paintStatus(color, status, text);
+  const lines: string[] = [];
+  const problems = report.results.filter((r) => statusTraits[r.status].problem);
+  if (options.failures !== false && problems.length > 0) {
+    lines.push('', 'Failures');
+    for (const result of problems) lines.push(failureText(result, color));
+  }
+  lines.push('', 'Suites');
+  for (const [suite, counts] of countsBy(report.results, (r) => [r.suite])) {
     lines.push(
-      `  ${paint(status, symbols[status])} ${group.id} [${countText(group.counts)}]${about.length > 0 ? ` ${about.join(' ')}` : ''}`,
+      `  ${paint(worstOf(counts), statusTraits[worstOf(counts)].symbol)} ${suite} [${countText(counts)}]`,
     );
-    for (const result of group.problems) {
-      lines.push(`      ${paint(result.status, result.status)} ${cellLabel(result)}`);
-      const failure = result.failure;
-      const message = failure?.message ?? result.reason;
-      if (message !== undefined) lines.push(`        ${message}`);
-      if (failure !== undefined && 'expected' in failure)
-        lines.push(indent('expected: ', formatValue(failure.expected)));
-      if (failure !== undefined && 'actual' in failure)
-        lines.push(indent('actual:   ', formatValue(failure.actual)));
+  }
+  const rules = [...rulesOf(report.results).values()]
+    .filter((group) => options.verbose === true || statusTraits[worstOf(group.counts)].problem)
+    .sort((a, b) => rank(worstOf(a.counts)) - rank(worstOf(b.counts)) || a.id.localeCompare(b.id));
+  if (rules.length > 0) {
+    lines.push('', options.verbose === true ? 'Rules' : 'Rules not met');
+    for (const group of rules) {
+      const status = worstOf(group.counts);
+      const about = [group.title, group.section === '' ? '' : `(§${group.section})`].filter((t) => t !== '');
+      lines.push(
+        `  ${paint(status, statusTraits[status].symbol)} ${group.id} [${countText(group.counts)}]${about.length > 0 ? ` ${about.join(' ')}` : ''}`,
+      );
     }
   }
+  lines.push(...baselineLines(report));
   const s = report.summary;
   const elapsed = Date.parse(report.finishedAt) - Date.parse(report.startedAt);
   lines.push(
@@ -180,14 +176,78 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
     `${s.total} results: ${statuses.map((status) => paint(status, `${s[status]} ${status}`)).join(', ')}` +
       (Number.isFinite(elapsed) ? ` in ${formatDuration(Math.max(0, elapsed))}` : ''),
   );
-  const verdict =
-    s.errored > 0
-      ? 'the harness could not check everything'
-      : s.failed > 0
-        ? 'the target does not conform'
-        : 'the target conforms';
-  lines.push(`${report.target.name}: ${verdict}`, '');
+  lines.push(`${report.target.name}: ${verdictText(report)}`, '');
   return lines.join('\n');
+}
+
+/** A failed or errored cell in full: status, cell, rules, message, expected and actual. */
+function failureText(result: CaseResult, color: boolean): string {
+  const head = `${paintStatus(color, result.status, `${statusTraits[result.status].symbol} ${result.status.toUpperCase()}`)} ${cellLabel(result)}`;
+  const lines = [head];
+  if (result.rules.length > 0) lines.push(`    rules: ${result.rules.map((rule) => rule.id).join(', ')}`);
+  const failure = result.failure;
+  const message = failure?.message ?? result.reason;
+  if (message !== undefined) lines.push(`    ${message}`);
+  if (failure !== undefined && 'expected' in failure)
+    lines.push(indent('expected: ', formatValue(failure.expected)));
+  if (failure !== undefined && 'actual' in failure)
+    lines.push(indent('actual:   ', formatValue(failure.actual)));
+  return lines.join('\n');
+}
+
+/** The baseline's part of the summary: accepted deviations, fixed ones, new ones. */
+function baselineLines(report: RunReport): string[] {
+  const baseline = report.baseline;
+  if (baseline === undefined) return [];
+  const label = (d: { rule: string; institution: string; reason?: string }): string =>
+    `${d.rule} at ${d.institution}${d.reason === undefined ? '' : ` (${d.reason})`}`;
+  const lines = ['', `Baseline ${baseline.file}`];
+  for (const d of baseline.accepted) lines.push(`  accepted: ${label(d)}`);
+  for (const d of baseline.fixed)
+    lines.push(`  no longer deviates: ${label(d)} — remove it from the baseline`);
+  for (const d of baseline.unexpected) lines.push(`  new deviation: ${label(d)}`);
+  if (baseline.accepted.length + baseline.fixed.length + baseline.unexpected.length === 0)
+    lines.push('  no deviation, none accepted');
+  return lines;
+}
+
+function paintStatus(color: boolean, status: Status, text: string): string {
+  return color ? `\x1b[${statusTraits[status].color}m${text}\x1b[0m` : text;
+}
+
+/**
+ * Ordering of statuses in summaries, the one that describes a group first: errors, failures, other
+ * problems, accepted deviations, passes, then what did not run (a group with one pass shows ✓).
+ */
+function rank(status: Status): number {
+  if (status === 'errored') return 0;
+  if (status === 'failed') return 1;
+  if (statusTraits[status].problem) return 2;
+  if (status === 'accepted') return 3;
+  return status === 'passed' ? 4 : 5;
+}
+
+/** The status that best describes a group: the first problem status present, else passed, else any. */
+function worstOf(counts: Summary): Status {
+  const present = statuses.filter((status) => counts[status] > 0);
+  return present.sort((a, b) => rank(a) - rank(b))[0] ?? 'not-applicable';
+}
+
+/** Counts per key (a cell may count under several keys). */
+function countsBy(
+  results: readonly CaseResult[],
+  keys: (result: CaseResult) => readonly string[],
+): Map<string, Summary> {
+  const groups = new Map<string, Summary>();
+  for (const result of results) {
+    for (const key of keys(result)) {
+      const counts = groups.get(key) ?? emptySummary();
+      counts[result.status] += 1;
+      counts.total += 1;
+      groups.set(key, counts);
+    }
+  }
+  return groups;
 }
 
 interface RuleGroup {
@@ -195,27 +255,18 @@ interface RuleGroup {
   title: string;
   section: string;
   counts: Summary;
-  problems: CaseResult[];
 }
 
 /** Groups cells by rule; a cell checking several rules counts under each, cells without rules under `(no rule)`. */
-function groupByRule(results: readonly CaseResult[]): Map<string, RuleGroup> {
+function rulesOf(results: readonly CaseResult[]): Map<string, RuleGroup> {
   const groups = new Map<string, RuleGroup>();
   for (const result of results) {
     const rules = result.rules.length > 0 ? result.rules : [{ id: '(no rule)', title: '', section: '' }];
     for (const rule of rules) {
-      let group = groups.get(rule.id);
-      if (group === undefined) {
-        group = {
-          ...rule,
-          counts: { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 },
-          problems: [],
-        };
-        groups.set(rule.id, group);
-      }
+      const group = groups.get(rule.id) ?? { ...rule, counts: emptySummary() };
       group.counts[result.status] += 1;
       group.counts.total += 1;
-      if (result.status === 'failed' || result.status === 'errored') group.problems.push(result);
+      groups.set(rule.id, group);
     }
   }
   return groups;
@@ -229,6 +280,6 @@ function countText(counts: Summary): string {
 }
 
 function indent(label: string, text: string): string {
-  const pad = ' '.repeat(8 + label.length);
-  return `        ${label}${text.split('\n').join(`\n${pad}`)}`;
+  const pad = ' '.repeat(4 + label.length);
+  return `    ${label}${text.split('\n').join(`\n${pad}`)}`;
 }

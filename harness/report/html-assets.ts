@@ -22,8 +22,10 @@ h4 { font-size: .95rem; margin: 1rem 0 .25rem; }
 .s-passed { background: #dff3e3; color: #17612b; }
 .s-failed { background: #fbe0e0; color: #9b1c1c; }
 .s-errored { background: #f1e2fb; color: #6b1f94; }
+.s-accepted { background: #dcf1f4; color: #0f5b66; }
 .s-skipped { background: #fdf1d6; color: #7a5300; }
 .s-not-applicable { background: #eceef2; color: #545c6b; }
+.s-advisory { background: #e3eafc; color: #1d3f8f; }
 #filters { display: flex; gap: 1rem; flex-wrap: wrap; align-items: end; background: #f5f6f9; padding: .75rem; border-radius: .5rem; }
 #filters label { display: flex; flex-direction: column; font-size: .8rem; color: #5a6375; gap: .2rem; }
 #shown { font-size: .85rem; color: #5a6375; }
@@ -44,7 +46,8 @@ pre { background: #f5f6f9; padding: .5rem .75rem; border-radius: .35rem; overflo
 .steps li { margin: .15rem 0; }
 details > summary { cursor: pointer; font-family: ui-monospace, monospace; font-size: .85rem; }
 .screenshot img { max-width: 100%; border: 1px solid #d8dce5; }
-.reasons td { border-bottom: 1px solid #eceef2; padding: .2rem .5rem; }
+.reasons td { border-bottom: 1px solid #eceef2; padding: .2rem .5rem; vertical-align: top; }
+.baseline li { margin: .15rem 0; }
 `;
 
 /** The report's filter script: hides rows, columns and details that do not match the chosen filters. */

@@ -12,28 +12,33 @@ import { cellLabel, failingStep, formatDuration, formatValue } from './format-va
 import { reportCss, reportCsp, reportJs } from './html-assets.ts';
 import { escapeAttribute, escapeMarkup as e } from './markup-escape.ts';
 import type { CaseResult, HeaderMap, Reporter, RunReport, Screenshot, Status, StepResult } from './model.ts';
-import { cellKey, statuses } from './model.ts';
+import { cellKey, statuses, statusTraits, verdictText } from './model.ts';
 
 /** Bodies longer than this are cut in the HTML report (report.json keeps them whole). */
 const maxBodyChars = 20_000;
 
-const symbols: Record<Status, string> = {
-  passed: '✓ pass',
-  failed: '✗ fail',
-  errored: '! error',
-  skipped: '- skip',
-  'not-applicable': '∅ n/a',
+/** Bodies with more lines than this are folded (a `<details>` to open). */
+const foldLines = 25;
+
+/** Short cell labels; a status without one shows its mark and name. */
+const shortLabels: Partial<Record<Status, string>> = {
+  passed: 'pass',
+  failed: 'fail',
+  errored: 'error',
+  skipped: 'skip',
+  'not-applicable': 'n/a',
 };
+
+function cellText(status: Status): string {
+  return `${statusTraits[status].symbol} ${shortLabels[status] ?? status}`;
+}
 
 /** Renders a run as one HTML document. */
 export function toHtml(report: RunReport): string {
   const s = report.summary;
-  const verdict =
-    s.errored > 0
-      ? 'The harness could not check everything.'
-      : s.failed > 0
-        ? 'The target does not conform.'
-        : 'The target conforms.';
+  const said = verdictText(report);
+  const verdict = `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+  const hasProblems = report.results.some((r) => statusTraits[r.status].problem);
   const elapsed = Date.parse(report.finishedAt) - Date.parse(report.startedAt);
   return [
     '<!doctype html>',
@@ -52,9 +57,11 @@ export function toHtml(report: RunReport): string {
     `<ul class="summary"><li>${s.total} results</li>${statuses.map((status) => `<li class="s-${status}" data-summary="${status}">${s[status]} ${status}</li>`).join('')}</ul>`,
     `<p class="verdict">${e(verdict)}</p>`,
     '</header>',
-    filters(report),
-    matrix(report),
-    problems(report),
+    baselineSection(report),
+    // A failing run opens on its failures; a passing one on the matrix.
+    ...(hasProblems
+      ? [problems(report), filters(report), matrix(report)]
+      : [filters(report), matrix(report), problems(report)]),
     others(report),
     `<script>${reportJs}</script>`,
     '</body>',
@@ -149,18 +156,22 @@ function cell(result: CaseResult | undefined, column: Column): string {
   const attributes = `data-col data-version="${escapeAttribute(column.version)}" data-institution="${escapeAttribute(column.institution)}"`;
   if (result === undefined) return `<td class="cell" ${attributes} data-status="" title="not run">·</td>`;
   const tip = result.failure?.message ?? result.reason ?? formatDuration(result.durationMs);
-  const label = e(symbols[result.status]);
+  const label = e(cellText(result.status));
   const content =
     result.status === 'passed' ? label : `<a href="#${escapeAttribute(anchor(result))}">${label}</a>`;
   return `<td class="cell s-${result.status}" ${attributes} data-status="${result.status}" title="${escapeAttribute(tip)}">${content}</td>`;
 }
 
 function problems(report: RunReport): string {
-  const bad = report.results.filter((r) => r.status === 'failed' || r.status === 'errored');
+  const bad = report.results.filter((r) => statusTraits[r.status].problem);
   const articles = bad.map(article);
   return [
     '<section id="problems">',
-    `<h2>Failures and errors (${bad.length})</h2>`,
+    `<h2>Failures, errors and advisory findings (${bad.length})</h2>`,
+    // Advisory findings are checks of the reference's choices: they fail a run only with --strict.
+    bad.some((r) => r.status === 'advisory')
+      ? "<p>An <em>advisory</em> finding checks one of the reference's choices where the seed is silent (rule basis: choice): it fails a run only with <code>--strict</code>.</p>"
+      : '',
     bad.length === 0 ? '<p>None.</p>' : articles.join('\n'),
     '</section>',
   ].join('\n');
@@ -175,7 +186,7 @@ function article(result: CaseResult): string {
   ];
   if (result.rules.length > 0) {
     parts.push(
-      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}</li>`).join('')}</ul>`,
+      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}${rule.basis === 'choice' ? ' · <em>our choice</em>' : ''}</li>`).join('')}</ul>`,
     );
   }
   const message = failure?.message ?? result.reason;
@@ -211,14 +222,10 @@ function stepDetails(step: StepResult, isFailing: boolean): string {
     const status = entry.response === undefined ? 'no response' : String(entry.response.status);
     parts.push(`<h4>${e(`${entry.request.method} ${entry.request.url} → ${status}`)}</h4>`);
     const request = entry.request;
-    parts.push(
-      `<pre class="request">${e(httpText(`${request.method} ${request.url}`, request.headers, request.body))}</pre>`,
-    );
+    parts.push(httpBlock('request', `${request.method} ${request.url}`, request.headers, request.body));
     if (entry.response !== undefined) {
       const response = entry.response;
-      parts.push(
-        `<pre class="response">${e(httpText(`HTTP ${response.status}`, response.headers, response.body))}</pre>`,
-      );
+      parts.push(httpBlock('response', `HTTP ${response.status}`, response.headers, response.body));
     }
   }
   const last = step.transcript.at(-1);
@@ -238,15 +245,16 @@ function screenshot(shot: Screenshot): string {
 }
 
 function others(report: RunReport): string {
-  const rest = report.results.filter((r) => r.status === 'skipped' || r.status === 'not-applicable');
+  const rest = report.results.filter((r) => r.status !== 'passed' && !statusTraits[r.status].problem);
   if (rest.length === 0) return '';
+  const kinds = statuses.filter((status) => rest.some((r) => r.status === status));
   const rows = rest.map(
     (r) =>
-      `<tr id="${escapeAttribute(anchor(r))}" ${filterAttributes(r)}><td><span class="badge s-${r.status}">${e(r.status)}</span></td><td>${e(cellLabel(r))}</td><td>${e(r.reason ?? '')}</td></tr>`,
+      `<tr id="${escapeAttribute(anchor(r))}" ${filterAttributes(r)}><td><span class="badge s-${r.status}">${e(r.status)}</span></td><td>${e(cellLabel(r))}</td><td>${e(r.reason ?? '')}${r.failure === undefined ? '' : `<br><small>${e(r.failure.message)}</small>`}</td></tr>`,
   );
   return [
     '<section id="others">',
-    `<h2>Skipped and not applicable (${rest.length})</h2>`,
+    `<h2>${e(kinds.join(', '))} (${rest.length})</h2>`,
     `<table class="reasons"><tbody>${rows.join('\n')}</tbody></table>`,
     '</section>',
   ].join('\n');
@@ -269,6 +277,59 @@ function filterAttributes(result: CaseResult): string {
 /** A fragment id derived from the cell key, restricted to characters safe in ids and URLs. */
 function anchor(result: CaseResult): string {
   return `r-${cellKey(result).replace(/[^A-Za-z0-9._-]/g, (c) => `_${c.codePointAt(0)?.toString(16) ?? ''}`)}`;
+}
+
+/** The baseline the run was compared with: what it accepted, what disappeared, what is new. */
+function baselineSection(report: RunReport): string {
+  const baseline = report.baseline;
+  if (baseline === undefined) return '';
+  const item = (d: { rule: string; institution: string; reason?: string }, what: string): string =>
+    `<li>${e(what)}: <code>${e(d.rule)}</code> at ${e(d.institution)}${d.reason === undefined ? '' : ` — ${e(d.reason)}`}</li>`;
+  const items = [
+    ...baseline.accepted.map((d) => item(d, 'accepted')),
+    ...baseline.fixed.map((d) => item(d, 'no longer deviates (remove it from the baseline)')),
+    ...baseline.unexpected.map((d) => item(d, 'new deviation')),
+  ];
+  return [
+    '<section id="baseline">',
+    `<h2>${e(`Baseline ${baseline.file}`)}</h2>`,
+    items.length === 0
+      ? '<p>No deviation, none accepted.</p>'
+      : `<ul class="baseline">${items.join('')}</ul>`,
+    '</section>',
+  ].join('\n');
+}
+
+/** A body for reading: JSON pretty-printed, anything else as it came. */
+export function readableBody(body: string): string {
+  const trimmed = body.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return body;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** A request or response as a `<pre>`, its body pretty-printed and folded when long. */
+function httpBlock(
+  kind: 'request' | 'response',
+  firstLine: string,
+  headers: HeaderMap,
+  body: string | undefined,
+): string {
+  const head = `<pre class="${kind}">${e(httpText(firstLine, headers, undefined))}</pre>`;
+  if (body === undefined || body === '') return head;
+  const text = readableBody(body);
+  const shown =
+    text.length > maxBodyChars
+      ? `${text.slice(0, maxBodyChars)}\n… (${text.length - maxBodyChars} more characters in report.json)`
+      : text;
+  const pre = `<pre class="${kind}-body">${e(shown)}</pre>`;
+  const lines = shown.split('\n').length;
+  return lines > foldLines
+    ? `${head}<details class="body"><summary>${e(`body (${lines} lines)`)}</summary>${pre}</details>`
+    : `${head}${pre}`;
 }
 
 function httpText(firstLine: string, headers: HeaderMap, body: string | undefined): string {

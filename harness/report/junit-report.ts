@@ -2,14 +2,15 @@
  * JUnit XML: one `<testsuite>` per suite, one `<testcase>` per case × version × institution.
  *
  * CI servers read this format; its vocabulary is smaller than ours, so: `failed` → `<failure>` (with
- * expected and actual), `errored` → `<error>`, `skipped` and `not-applicable` → `<skipped message>` whose
- * message starts with the status.
+ * expected and actual), `errored` → `<error>`, and the statuses that are neither a pass nor a problem
+ * (`accepted` by a baseline, `skipped`, `not-applicable`) → `<skipped message>` whose message starts
+ * with the status and gives the reason (`statusTraits` in `model.ts` says which element each becomes).
  */
 import { writeFile } from 'node:fs/promises';
 import { cellLabel, failingStep, formatValue } from './format-value.ts';
 import { escapeAttribute, escapeMarkup } from './markup-escape.ts';
 import type { CaseResult, Reporter, RunReport } from './model.ts';
-import { summarize } from './model.ts';
+import { statuses, statusTraits, summarize } from './model.ts';
 
 /** Renders a run as a JUnit XML document. */
 export function toJunitXml(report: RunReport): string {
@@ -52,26 +53,35 @@ function testcase(result: CaseResult): string[] {
       `        <property name="rule" value="${escapeAttribute(`${rule.id} (§${rule.section}) ${rule.title}`)}"/>`,
     );
   }
+  // An advisory finding passes in CI's eyes: a property says so and the finding goes to system-out.
+  if (statusTraits[result.status].junit === 'note')
+    body.push(
+      `        <property name="verdict" value="${escapeAttribute(`${result.status}: a check of the reference's choices did not hold`)}"/>`,
+    );
   body.push('      </properties>');
   const ruleIds = result.rules.map((rule) => rule.id).join(' ');
-  switch (result.status) {
-    case 'failed':
+  switch (statusTraits[result.status].junit) {
+    case 'failure':
       body.push(
         `      <failure message="${escapeAttribute(result.failure?.message ?? 'failed')}" type="${escapeAttribute(ruleIds || 'failed')}">${escapeMarkup(details(result))}</failure>`,
       );
       break;
-    case 'errored':
+    case 'error':
       body.push(
         `      <error message="${escapeAttribute(result.failure?.message ?? result.reason ?? 'harness error')}" type="errored">${escapeMarkup(details(result))}</error>`,
       );
       break;
     case 'skipped':
-    case 'not-applicable':
       body.push(
         `      <skipped message="${escapeAttribute(result.reason === undefined ? result.status : `${result.status}: ${result.reason}`)}"/>`,
       );
       break;
-    case 'passed':
+    case 'note':
+      body.push(
+        `      <system-out>${escapeMarkup(`${result.status.toUpperCase()} ${details(result)}`)}</system-out>`,
+      );
+      break;
+    case 'pass':
       break;
   }
   return [open, ...body, '    </testcase>'];
@@ -99,8 +109,9 @@ function details(result: CaseResult): string {
 
 function counts(results: readonly CaseResult[]): string {
   const summary = summarize(results);
-  const skipped = summary.skipped + summary['not-applicable'];
-  return `tests="${summary.total}" failures="${summary.failed}" errors="${summary.errored}" skipped="${skipped}"`;
+  const count = (kind: 'failure' | 'error' | 'skipped'): number =>
+    statuses.filter((s) => statusTraits[s].junit === kind).reduce((sum, s) => sum + summary[s], 0);
+  return `tests="${summary.total}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}"`;
 }
 
 function elapsed(report: RunReport): number {

@@ -7,15 +7,61 @@
  */
 
 /**
- * Verdict of one case (or one step).
+ * Every verdict of one case (or one step), in the order reports list them. This list is the one place
+ * a status is declared: reporters iterate it and read {@link statusTraits}, so a new status is added
+ * here (and in `report.schema.json`) and nowhere else.
  *
  * `failed` means the target is wrong (an expectation did not hold); `errored` means the harness could
- * not do its job (unreachable host, bad suite data, a crash). The two are never merged.
+ * not do its job (unreachable host, bad suite data, a crash). The two are never merged. `accepted` is a
+ * failure every rule of which a baseline accepts (`run --baseline`): the target deviates, knowingly.
+ * `advisory` is a finding on our choices only (rules with `basis: choice`, where the seed is silent):
+ * shown as a problem, failing a run only with `run --strict` (docs/verdicts.md).
  */
-export type Status = 'passed' | 'failed' | 'errored' | 'skipped' | 'not-applicable';
+export const statuses = [
+  'passed',
+  'failed',
+  'errored',
+  'accepted',
+  'advisory',
+  'skipped',
+  'not-applicable',
+] as const;
 
-/** Every status, in the order reports list them. */
-export const statuses: readonly Status[] = ['passed', 'failed', 'errored', 'skipped', 'not-applicable'];
+/** Verdict of one case (or one step); see {@link statuses}. */
+export type Status = (typeof statuses)[number];
+
+/** How reports show a status and what it means for the run's verdict. */
+export interface StatusTraits {
+  /** One-character mark (console, HTML matrix). */
+  symbol: string;
+  /** ANSI SGR colour code of the console. */
+  color: string;
+  /**
+   * The JUnit element it becomes: none (a pass), `failure`, `error`, `skipped` with the reason, or
+   * `note` (a pass with a `verdict` property and the finding in `<system-out>`).
+   */
+  junit: 'pass' | 'failure' | 'error' | 'skipped' | 'note';
+  /** A result that reports list among the problems (console summary, HTML opening section). */
+  problem: boolean;
+}
+
+/** The traits of every status (see {@link statuses}). */
+export const statusTraits: Readonly<Record<Status, StatusTraits>> = {
+  passed: { symbol: '✓', color: '32', junit: 'pass', problem: false },
+  failed: { symbol: '✗', color: '31', junit: 'failure', problem: true },
+  errored: { symbol: '!', color: '35', junit: 'error', problem: true },
+  accepted: { symbol: '≈', color: '36', junit: 'skipped', problem: false },
+  advisory: { symbol: '?', color: '94', junit: 'note', problem: true },
+  skipped: { symbol: '-', color: '33', junit: 'skipped', problem: false },
+  'not-applicable': { symbol: '∅', color: '90', junit: 'skipped', problem: false },
+};
+
+/** A summary with every count at zero. */
+export function emptySummary(): Summary {
+  const summary: Partial<Summary> = { total: 0 };
+  for (const status of statuses) summary[status] = 0;
+  return summary as Summary;
+}
 
 /** A rule a case checks, as listed in `spec/rules.yaml`. */
 export interface RuleRef {
@@ -24,6 +70,8 @@ export interface RuleRef {
   title: string;
   /** Section of the seed specification the rule comes from, e.g. `4.3.2`. */
   section: string;
+  /** `seed` (a statement of the seed) or `choice` (our reading: its findings are advisory). */
+  basis?: 'seed' | 'choice';
 }
 
 /** Header map of a transcript: lower-case names; repeated headers (set-cookie) as an array. */
@@ -135,6 +183,32 @@ export interface TargetInfo {
   baseUrl: string;
 }
 
+/** A deviation (rule × institution) a baseline accepts. */
+export interface BaselineDeviation {
+  rule: string;
+  institution: string;
+  /** Why it is accepted, as the baseline file says. */
+  reason?: string;
+}
+
+/** How the run compared with a baseline (`run --baseline`). */
+export interface BaselineOutcome {
+  /** The baseline file, as given. */
+  file: string;
+  /** Baselined deviations the run still shows (their results are `accepted`). */
+  accepted: BaselineDeviation[];
+  /** Baselined deviations whose rule was checked and held: gone, to remove from the baseline. */
+  fixed: BaselineDeviation[];
+  /** Deviations of the run the baseline does not accept. */
+  unexpected: BaselineDeviation[];
+}
+
+/** What the verdict line says of a run that passes or fails (default: of a target's conformance). */
+export interface VerdictWording {
+  conforms: string;
+  doesNotConform: string;
+}
+
 /** A whole run: the input of every reporter. */
 export interface RunReport {
   tool: ToolInfo;
@@ -145,6 +219,66 @@ export interface RunReport {
   matrix: Matrix;
   summary: Summary;
   results: CaseResult[];
+  /** Present when the run was compared with a baseline. */
+  baseline?: BaselineOutcome;
+  /** Present when the run is not a target's conformance (the selftest says "all faults killed"). */
+  wording?: VerdictWording;
+  /** Present when advisory findings fail the run too (`run --strict`). */
+  strict?: true;
+}
+
+/** The overall verdict of a run, as every reporter states it. */
+export type RunVerdict = 'conforms' | 'conforms-to-baseline' | 'does-not-conform' | 'incomplete';
+
+/**
+ * The run's verdict: `incomplete` when a case errored, `does-not-conform` when one failed or the
+ * baseline no longer matches (a new deviation or a fixed one), `conforms-to-baseline` when only
+ * accepted deviations remain, `conforms` otherwise.
+ */
+export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline' | 'strict'>): RunVerdict {
+  if (report.summary.errored > 0) return 'incomplete';
+  const baseline = report.baseline;
+  if (report.summary.failed > 0) return 'does-not-conform';
+  if (report.strict === true && report.summary.advisory > 0) return 'does-not-conform';
+  if (baseline !== undefined && baseline.unexpected.length + baseline.fixed.length > 0)
+    return 'does-not-conform';
+  return report.summary.accepted > 0 || (baseline?.accepted.length ?? 0) > 0
+    ? 'conforms-to-baseline'
+    : 'conforms';
+}
+
+/** The verdict in words, e.g. "the target conforms to its baseline". */
+export function verdictText(report: Pick<RunReport, 'summary' | 'baseline' | 'wording' | 'strict'>): string {
+  const verdict = runVerdict(report);
+  const advisory = report.summary.advisory;
+  // Advisory findings are on our choices: named beside any verdict, decisive only when strict.
+  const note =
+    advisory === 0
+      ? ''
+      : ` (${advisory} advisory finding${advisory === 1 ? '' : 's'} on the reference's choices${report.strict === true ? ', failing with --strict' : '; --strict fails them'})`;
+  return `${verdictWords(report, verdict)}${note}`;
+}
+
+function verdictWords(
+  report: Pick<RunReport, 'summary' | 'baseline' | 'wording'>,
+  verdict: RunVerdict,
+): string {
+  const wording = report.wording ?? {
+    conforms: 'the target conforms',
+    doesNotConform: 'the target does not conform',
+  };
+  switch (verdict) {
+    case 'incomplete':
+      return 'the harness could not check everything';
+    case 'does-not-conform':
+      return report.baseline !== undefined && report.summary.failed === 0
+        ? `${wording.doesNotConform}: it differs from its baseline`
+        : wording.doesNotConform;
+    case 'conforms-to-baseline':
+      return `${wording.conforms} to its baseline`;
+    case 'conforms':
+      return wording.conforms;
+  }
 }
 
 /** What a reporter learns when a run starts. */
@@ -170,7 +304,7 @@ export interface Reporter {
 
 /** Counts the results per status. */
 export function summarize(results: readonly CaseResult[]): Summary {
-  const summary: Summary = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 0 };
+  const summary = emptySummary();
   for (const result of results) {
     summary[result.status] += 1;
     summary.total += 1;

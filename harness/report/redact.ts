@@ -7,32 +7,18 @@
  * in the {@link SecretSet}; then every registered secret is replaced wherever it occurs, in any header,
  * URL or body, or anywhere else in a result.
  */
+import { credentialFields, jsonCredentialFields } from '../../protocol/secret-fields.ts';
 import type { CaseResult, HeaderMap, RunReport, StepResult, TranscriptEntry } from './model.ts';
 import type { SecretKind, SecretSet } from './secret-set.ts';
 
 export { SecretSet, minSecretLength } from './secret-set.ts';
 export type { SecretKind } from './secret-set.ts';
 
-/** OAuth and journey fields hidden in URL queries and form bodies, with the kind they are filed under. */
-const formFields: ReadonlyMap<string, SecretKind> = new Map<string, SecretKind>([
-  ['code', 'code'],
-  ['access_token', 'access_token'],
-  ['refresh_token', 'refresh_token'],
-  ['id_token', 'id_token'],
-  ['code_verifier', 'code_verifier'],
-  ['otp', 'otp'],
-  ['client_secret', 'client_secret'],
-  ['client_assertion', 'secret'],
-  ['password', 'secret'],
-]);
+/** Credential fields hidden in URL queries and form bodies, with the kind they are filed under. */
+const formFields: ReadonlyMap<string, SecretKind> = credentialFields;
 
-/**
- * Fields hidden in JSON bodies. `code` is not among them: STET documents use `code` for non-secret
- * values, and an authorization code never travels in JSON.
- */
-const jsonFields: ReadonlyMap<string, SecretKind> = new Map<string, SecretKind>(
-  [...formFields].filter(([name]) => name !== 'code'),
-);
+/** Credential fields hidden in JSON bodies (protocol/secret-fields.ts: `code` and `token` are not). */
+const jsonFields: ReadonlyMap<string, SecretKind> = jsonCredentialFields;
 
 /** A value already replaced by a placeholder: redacting again leaves it as it is. */
 const placeholderValue = '<redacted:[a-z_]+(?:#\\d+)?>';

@@ -17,6 +17,7 @@ export type SecretKind =
   | 'otp'
   | 'private_key'
   | 'client_secret'
+  | 'registration_access_token'
   | 'authorization'
   | 'signature'
   | 'cookie'

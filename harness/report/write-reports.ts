@@ -10,6 +10,7 @@ import { toReportJson } from './json-report.ts';
 import { toJunitXml } from './junit-report.ts';
 import type { Reporter, RunReport } from './model.ts';
 import { redactRunReport } from './redact.ts';
+import { assertNoSecretLeak, SecretLeakError } from './secret-scan.ts';
 import type { SecretSet } from './secret-set.ts';
 
 /** A report file format. */
@@ -52,10 +53,13 @@ export async function writeReports(original: RunReport, options: WriteReportsOpt
     await mkdir(options.outDir, { recursive: true });
     for (const format of formats) {
       const path = join(options.outDir, reportFiles[format]);
-      await writeFile(path, render[format](), 'utf8');
+      const text = render[format]();
+      assertNoSecretLeak(text, reportFiles[format], options.secrets);
+      await writeFile(path, text, 'utf8');
       written.push(path);
     }
   } catch (cause) {
+    if (cause instanceof SecretLeakError) throw cause;
     throw new CodedError<WriteReportsErrorCode>(
       'ERR_REPORT_WRITE',
       `cannot write the reports in ${options.outDir}: ${cause instanceof Error ? cause.message : String(cause)}`,

@@ -54,6 +54,12 @@ export function notApplicableReason(
   }
   if (given.tpp !== undefined && target.tpps[given.tpp] === undefined)
     return `target has no alternate TPP ${given.tpp}`;
+  // The QSEAL certificate is optional in a target file; cases sending it (registration) need it.
+  const caseTpp = given.tpp === undefined ? target.tpp : target.tpps[given.tpp];
+  if (refs.has('qsealX5c') && caseTpp !== undefined && caseTpp.qseal.cert === undefined) {
+    const where = given.tpp === undefined ? 'tpp.qseal.cert' : `tpps.${given.tpp}.qseal.cert`;
+    return `the target gives no QSEAL certificate for TPP ${caseTpp.clientId} (${where})`;
+  }
   const persona = target.personas[given.persona];
   if (!institution.sandbox && persona === undefined) return `target has no persona ${given.persona}`;
   if (persona?.institutions !== undefined && !persona.institutions.includes(institution.code)) {

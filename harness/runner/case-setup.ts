@@ -148,6 +148,7 @@ function request(method: string, path: string, body: unknown): StepDefinition['a
     unsigned: false,
     badSignature: false,
     badDigest: false,
+    noDigest: false,
     noClientCertificate: false,
     tpp: undefined,
     host: undefined,

@@ -4,6 +4,7 @@
  */
 import type { SuiteDefinition } from '../suite/suite-definition.ts';
 import type { Target } from '../targets/target-definition.ts';
+import { cellKey } from '../report/model.ts';
 import type { PlannedCase } from './run-case.ts';
 import { caseSelected, takeShard, type RunFilter, type Shard } from './run-filter.ts';
 
@@ -15,6 +16,7 @@ export function planRun(
   shard?: Shard,
 ): PlannedCase[] {
   const cells: PlannedCase[] = [];
+  const only = filter.cells === undefined ? undefined : new Set(filter.cells);
   const institutions = target.institutions.filter(
     (i) => filter.institutions.length === 0 || filter.institutions.includes(i.code),
   );
@@ -24,7 +26,16 @@ export function planRun(
       for (const version of definition.versions) {
         if (!target.versions.includes(version)) continue;
         if (filter.versions.length > 0 && !filter.versions.includes(version)) continue;
-        for (const institution of institutions) cells.push({ suite, definition, version, institution });
+        for (const institution of institutions) {
+          const key = cellKey({
+            suite: suite.suite,
+            case: definition.id,
+            title: definition.title,
+            version,
+            institution: institution.code,
+          });
+          if (only === undefined || only.has(key)) cells.push({ suite, definition, version, institution });
+        }
       }
     }
   }

@@ -3,6 +3,7 @@
  * the matrix, runs cells concurrently (cases of one PSU serialised without sandbox cloning), feeds the
  * reporters, and returns the redacted {@link RunReport} with timing figures.
  */
+import { probeCredentials } from '../client/credentials-probe.ts';
 import { StetClient } from '../client/stet-client.ts';
 import { browserJourneyDriver } from '../journeys/browser-driver.ts';
 import { startCallbackListener, type CallbackListener } from '../journeys/callback-listener.ts';
@@ -11,6 +12,7 @@ import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import { manualJourneyDriver } from '../journeys/manual-driver.ts';
 import {
   matrixOf,
+  statusTraits,
   summarize,
   type CaseResult,
   type Reporter,
@@ -52,6 +54,13 @@ export interface RunOptions {
    * (default: the spec's calendar, which announces nothing, on this machine's day).
    */
   calendar?: TargetCalendar;
+  /** Per-request time limit in milliseconds (default: the client's, 10 s). */
+  timeoutMs?: number;
+  /**
+   * Stop starting cells after the first failed or errored one (`--bail`); the cells not run are
+   * reported `skipped` with that reason, so the report still shows the whole matrix.
+   */
+  bail?: boolean;
 }
 
 /** Figures of a run, for the benchmark: how much of a step was spent waiting on the server. */
@@ -72,12 +81,17 @@ export interface RunOutcome {
 export async function runSuites(options: RunOptions): Promise<RunOutcome> {
   const { target, reporter } = options;
   const secrets = options.secrets ?? new SecretSet();
-  const client = new StetClient(target, secrets);
+  const client = new StetClient(
+    target,
+    secrets,
+    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+  );
   const stats: RunStats = { steps: 0, stepMs: 0, httpMs: 0, wallMs: 0 };
   const drivers = journeyDrivers(target, client);
   const wallStart = performance.now();
   try {
     for (const institution of target.institutions) await client.probe(institution.code);
+    await probeCredentials(client, target);
     const cells = planRun(options.suites, target, options.filter ?? noFilter, options.shard);
     const startedAt = new Date().toISOString();
     const refs = cells.map(refOf);
@@ -105,7 +119,10 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
         stats.httpMs += httpMs;
       },
     };
-    const results = await runCells(cells, runtime, reporter, options.concurrency ?? 4);
+    const results = await runCells(cells, runtime, reporter, {
+      concurrency: options.concurrency ?? 4,
+      bail: options.bail ?? false,
+    });
     stats.wallMs = performance.now() - wallStart;
     const report = redactRunReport(
       {
@@ -131,15 +148,29 @@ async function runCells(
   cells: readonly PlannedCase[],
   runtime: CaseRuntime,
   reporter: Reporter,
-  concurrency: number,
+  options: { concurrency: number; bail: boolean },
 ): Promise<CaseResult[]> {
   const results: CaseResult[] = new Array<CaseResult>(cells.length);
   const lock = new KeyedLock();
   let next = 0;
+  let stopped = false;
   const worker = async (): Promise<void> => {
     for (let i = next++; i < cells.length; i = next++) {
       const cell = cells[i];
       if (cell === undefined) continue;
+      if (stopped) {
+        const skipped: CaseResult = {
+          ...refOf(cell),
+          rules: [],
+          status: 'skipped',
+          reason: 'not run: --bail stopped the run after the first failure',
+          durationMs: 0,
+          steps: [],
+        };
+        results[i] = skipped;
+        reporter.onCaseEnd?.(skipped);
+        continue;
+      }
       // Without PSU cloning, cases of one persona share its consent, tokens and quotas.
       const key = cell.institution.sandbox
         ? undefined
@@ -147,10 +178,11 @@ async function runCells(
       reporter.onCaseStart?.(refOf(cell));
       const result = await lock.run(key, () => runCase(cell, runtime));
       results[i] = result;
+      if (options.bail && statusTraits[result.status].problem) stopped = true;
       reporter.onCaseEnd?.(result);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, cells.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, cells.length)) }, worker));
   return results;
 }
 

@@ -97,8 +97,15 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     if (c.json !== undefined) capture[name] = { json: c.json };
     else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
     else if (c.query !== undefined) capture[name] = { query: c.query };
+    else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase() };
   }
-  const base = { at, expect, capture, ...(raw.versions === undefined ? {} : { versions: raw.versions }) };
+  const base = {
+    at,
+    expect,
+    capture,
+    ...(raw.versions === undefined ? {} : { versions: raw.versions }),
+    ...(raw.rules === undefined ? {} : { rules: raw.rules }),
+  };
   if (raw.request !== undefined) {
     const r = raw.request;
     const method = r.method ?? 'GET';
@@ -120,6 +127,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         unsigned: r.unsigned ?? false,
         badSignature: r.badSignature ?? false,
         badDigest: r.badDigest ?? false,
+        noDigest: r.noDigest ?? false,
         noClientCertificate: r.noClientCertificate ?? false,
         tpp: r.tpp,
         host: r.host,

@@ -58,6 +58,7 @@ export interface RawGiven {
 export interface RawStep {
   name?: string;
   versions?: SuiteVersion[];
+  rules?: string[];
   request?: RawRequest;
   journey?: JourneyOutcome | RawJourney;
   token?: Grant | RawToken;
@@ -65,7 +66,7 @@ export interface RawStep {
   calendar?: 'check';
   repeat?: { times: number; steps: RawStep[] };
   expect?: RawExpect;
-  capture?: Record<string, { json?: string; header?: string; query?: string }>;
+  capture?: Record<string, { json?: string; header?: string; query?: string; sent?: string }>;
 }
 
 /** A request as written. */
@@ -83,6 +84,7 @@ export interface RawRequest {
   unsigned?: boolean;
   badSignature?: boolean;
   badDigest?: boolean;
+  noDigest?: boolean;
   noClientCertificate?: boolean;
   tpp?: string;
   host?: string;

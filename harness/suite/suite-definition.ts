@@ -119,8 +119,12 @@ export interface Expectations {
   pageFields?: { present: string[]; absent: string[] };
 }
 
-/** Where a capture takes its value from. */
-export type CaptureSource = { json: string } | { header: string } | { query: string };
+/**
+ * Where a capture takes its value from: the response (`json`, `header`, `query` of its Location or of
+ * a journey's callback) or the request the step sent (`sent`: one of its headers, e.g. x-request-id,
+ * so a broken echo fails only the rule about echoing).
+ */
+export type CaptureSource = { json: string } | { header: string } | { query: string } | { sent: string };
 
 /** HTTP request step. */
 export interface RequestAction {
@@ -140,6 +144,8 @@ export interface RequestAction {
   unsigned: boolean;
   badSignature: boolean;
   badDigest: boolean;
+  /** Send no Digest header at all (signed otherwise as the policy asks, without `digest`). */
+  noDigest: boolean;
   noClientCertificate: boolean;
   tpp: string | undefined;
   host: string | undefined;
@@ -232,6 +238,11 @@ export interface StepDefinition {
   at: string;
   /** Versions the step runs at (every version of the case when undefined). */
   versions?: SuiteVersion[];
+  /**
+   * The rules of the case this step's expectations check (all of the case's when undefined): when the
+   * step fails and every one of them is a `choice` rule, the finding is advisory.
+   */
+  rules?: string[];
   action: RequestAction | JourneyAction | TokenAction | SandboxAction | CalendarAction | RepeatAction;
   expect: Expectations;
   capture: Record<string, CaptureSource>;

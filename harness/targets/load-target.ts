@@ -1,6 +1,7 @@
 /**
- * Loads a target file (contracts §9): YAML with positions, the target JSON Schema, then every PEM file
- * it names, relative to the target file.
+ * Loads a target file (contracts §9): YAML with positions, `${NAME}` values from the environment, the
+ * target JSON Schema, then every PEM file it names, relative to the target file (each certificate
+ * checked for its validity dates).
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import {
   type Target,
   type TppCredentials,
 } from './target-definition.ts';
+import { interpolateEnv } from './interpolate-env.ts';
 import { TargetError } from './target-error.ts';
 import type { Capability, SuiteVersion } from '../suite/suite-definition.ts';
 
@@ -74,10 +76,12 @@ export function loadTarget(file: string): Target {
 export function parseTarget(file: string, text: string): Target {
   const parsed = parseYamlSource(file, text);
   if (!parsed.ok) throw new TargetError(parsed.problems);
+  const interpolated = interpolateEnv(parsed.source, process.env);
+  if (interpolated.problems.length > 0) throw new TargetError(interpolated.problems);
   validator ??= compileLocatedValidator<RawTarget>(targetSchemaUrl);
-  const valid = validator.validate(parsed.source);
+  const valid = validator.validate(interpolated.source);
   if (!valid.ok) throw new TargetError(valid.problems);
-  return buildTarget(valid.value, parsed.source, dirname(resolve(file)));
+  return buildTarget(valid.value, interpolated.source, dirname(resolve(file)));
 }
 
 function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
@@ -95,7 +99,11 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
     const isKey = /(^|\/)key$/.test(pointer);
     try {
       if (isKey) createPrivateKey(text);
-      else new X509Certificate(text);
+      else {
+        // An expired or not-yet-valid certificate would fail every case with a TLS or 401 error.
+        const problem = validityProblem(new X509Certificate(text), path, new Date());
+        if (problem !== undefined) problems.push({ where: source.locate(pointer), message: problem });
+      }
     } catch {
       problems.push({
         where: source.locate(pointer),
@@ -158,4 +166,16 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
   };
   if (problems.length > 0) throw new TargetError(problems);
   return target;
+}
+
+/** Why `certificate` cannot be used at `now` (expired, not yet valid), or undefined. */
+export function validityProblem(certificate: X509Certificate, path: string, now: Date): string | undefined {
+  const from = new Date(certificate.validFrom);
+  const to = new Date(certificate.validTo);
+  const subject =
+    certificate.subject.split('\n').find((part) => part.startsWith('CN=')) ?? certificate.subject;
+  if (now.getTime() > to.getTime()) return `${path} (${subject}) expired on ${to.toISOString()}: renew it`;
+  if (now.getTime() < from.getTime())
+    return `${path} (${subject}) is not valid before ${from.toISOString()}: check the clock or the certificate`;
+  return undefined;
 }

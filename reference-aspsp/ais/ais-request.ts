@@ -7,7 +7,9 @@ import { findItem, type AccountItem } from './account-catalogue.ts';
 import { accessRefusal } from './access.ts';
 import type { AisFunction, Consent } from './consent.ts';
 import { getConsent } from './consent-store.ts';
-import { consumeBatchAccess, type QuotaResource } from './quota.ts';
+import { consumeBatchAccess, dailyBatchAccesses, type QuotaResource } from './quota.ts';
+import { parisCalendarDay, parisInstant } from '../clock/paris-time.ts';
+import { addDays } from '../data/calendar-date.ts';
 
 /** What every AIS handler works from: the PSU's data, its consent to this AISP, version and time. */
 export interface AisRequest {
@@ -53,7 +55,19 @@ export async function countAccess(
     ctx.psuIpAddress,
     ctx.faults,
   );
-  if (!allowed) throw new ApiError('TMRQ', { detail: `daily batch quota of ${access.resource} exceeded` });
+  if (!allowed) {
+    const day = parisCalendarDay(request.now);
+    throw new ApiError('TMRQ', {
+      detail: `daily batch quota of ${access.resource} exceeded`,
+      expected: {
+        quotaLeft: 0,
+        dailyBatchAccesses,
+        countedPer: `PSU, ${access.resource}${access.resourceId === undefined ? '' : ` ${access.resourceId}`}, page ${access.page ?? 1}, Paris day ${day}`,
+        resetsAt: parisInstant(addDays(day, 1), 0, 0).toISOString(),
+        withoutQuota: 'send PSU-IP-Address when the PSU is connected: such calls are not counted',
+      },
+    });
+  }
 }
 
 /**

@@ -34,7 +34,7 @@ export const transactionsRoute: BearerRoute = {
     const page = paginate(
       selectTransactions(item.transactions, query, ctx.faults),
       pageNumber,
-      transactionPageSize,
+      ctx.institution.transactionPageSize ?? transactionPageSize,
       ctx.faults,
     );
     if (page === 'IPGN') throw new ApiError('IPGN');

@@ -20,20 +20,27 @@ function freshIdentifier(institution: Institution): string {
 }
 
 /**
- * Clones `template` into a fresh PSU at `institution`: new psuId and identifier, data generated for
- * the base clock's now, no consent, no token, no quota used, no clock offset.
+ * Clones `template` into a fresh PSU at `institution` for the TPP `owner` (its client_id: only that
+ * TPP may drive the clone through the sandbox control API): new psuId and identifier, data generated
+ * for the base clock's now, no consent, no token, no quota used, no clock offset.
  */
 export async function createPsu(
   tx: StoreTx,
-  options: { template: PersonaTemplate; institution: Institution; clock: Clock },
+  options: { template: PersonaTemplate; institution: Institution; clock: Clock; owner: string },
 ): Promise<CreatedPsu> {
-  const { template, institution, clock } = options;
+  const { template, institution, clock, owner } = options;
   const psuId = `${template.name}-${randomBytes(6).toString('hex')}`;
   let identifier = freshIdentifier(institution);
   while ((await tx.get(psuIdentifiersCollection, `${institution.code}:${identifier}`)) !== undefined) {
     identifier = freshIdentifier(institution);
   }
-  const entry: PsuEntry = { psuId, identifier, persona: template.name, status: template.subscription };
+  const entry: PsuEntry = {
+    psuId,
+    identifier,
+    persona: template.name,
+    status: template.subscription,
+    owner,
+  };
   await putPsu(tx, institution.code, entry);
   const now = await clock.psuNow(tx, { institution: institution.code, psuId });
   await putPsuRecord(tx, {

@@ -14,6 +14,11 @@ export interface PsuEntry {
   readonly persona: string;
   /** `terminated`: the remote banking subscription ended, identification is refused (IPSU). */
   readonly status: 'active' | 'terminated';
+  /**
+   * The client_id of the TPP that cloned this PSU through the sandbox control API; absent for a
+   * persona template (psuId = persona name), which every TPP shares.
+   */
+  readonly owner?: string;
 }
 
 /** Collection of {@link PsuEntry} values. */
@@ -29,7 +34,10 @@ export function parsePsuEntry(value: unknown): PsuEntry | undefined {
   const status = readString(value, 'status');
   if (psuId === undefined || identifier === undefined || persona === undefined) return undefined;
   if (status !== 'active' && status !== 'terminated') return undefined;
-  return { psuId, identifier, persona, status };
+  const owner = readString(value, 'owner');
+  return owner === undefined
+    ? { psuId, identifier, persona, status }
+    : { psuId, identifier, persona, status, owner };
 }
 
 /** The directory entry of a PSU. */

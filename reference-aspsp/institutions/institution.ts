@@ -18,6 +18,23 @@ export interface Institution {
   readonly fundsConfirmation: boolean;
   /** Customer segment of its PSUs: professional PSUs use `subscription-usage` identifiers. */
   readonly segment: 'private' | 'professional';
+  /**
+   * Transactions per page; absent: the seed's 200 (`transactionPageSize`). Set only by the sandbox
+   * `many-pages` edge behaviour, for the calls of the TPP that switched it on.
+   */
+  readonly transactionPageSize?: number | undefined;
+  /**
+   * Signature freshness, a bank's choice the seed does not ask for (off when absent): the signature
+   * must cover `date` or `(created)` within `windowSeconds` of the server clock, and with
+   * `replayCache` a signature already accepted in that window is refused.
+   */
+  readonly signatureFreshness?: SignatureFreshness | undefined;
+}
+
+/** See {@link Institution.signatureFreshness}. */
+export interface SignatureFreshness {
+  readonly windowSeconds: number;
+  readonly replayCache: boolean;
 }
 
 /** The host form a request came in on (`spec/versions.yaml`, `hosts:`). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { CodedError } from '../../lib/coded-error.ts';
 import { isRecord } from '../lib/is-record.ts';
-import type { Institution } from './institution.ts';
+import type { Institution, SignatureFreshness } from './institution.ts';
 
 /** Raised when the institutions file is not what {@link loadInstitutions} expects. */
 export class InstitutionsConfigError extends CodedError<'ERR_INSTITUTIONS_INVALID'> {
@@ -60,8 +60,20 @@ export function parseInstitutions(document: unknown): Institution[] {
       confirmationSegment,
       fundsConfirmation: flag(field(item, 'fundsConfirmation', where), `${where}.fundsConfirmation`),
       segment,
+      ...freshness(item, where),
     };
   });
+}
+
+/** The optional `signatureFreshness: { windowSeconds, replayCache }` of an institution. */
+function freshness(item: unknown, where: string): { signatureFreshness?: SignatureFreshness } {
+  if (!isRecord(item) || item.signatureFreshness === undefined) return {};
+  const at = `${where}.signatureFreshness`;
+  const windowSeconds = field(item.signatureFreshness, 'windowSeconds', at);
+  if (typeof windowSeconds !== 'number' || !Number.isInteger(windowSeconds) || windowSeconds < 1)
+    throw new InstitutionsConfigError(`${at}.windowSeconds: expected a positive whole number of seconds`);
+  const replayCache = flag(field(item.signatureFreshness, 'replayCache', at), `${at}.replayCache`);
+  return { signatureFreshness: { windowSeconds, replayCache } };
 }
 
 function field(value: unknown, name: string, where: string): unknown {

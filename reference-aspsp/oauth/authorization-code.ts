@@ -43,3 +43,24 @@ export function parseAuthorizationCode(value: unknown): AuthorizationCode | unde
   }
   return { institution, clientId, redirectUri, psuId, role, scope, expiresAt, authenticatedAt, state, extra };
 }
+
+/**
+ * What stays of a code once exchanged: its client and the key of the refresh token issued from it, so
+ * that a replay can revoke that set (RFC 6749 §4.1.2).
+ */
+export interface UsedCode {
+  readonly used: true;
+  readonly institution: string;
+  readonly clientId: string;
+  /** `secretKey` of the refresh token issued; its pair is the current access token. */
+  readonly refreshKey: string;
+}
+
+/** Parses a used-code marker; undefined for anything else. */
+export function parseUsedCode(value: unknown): UsedCode | undefined {
+  if (!isRecord(value) || value.used !== true) return undefined;
+  const { institution, clientId, refreshKey } = value;
+  if (typeof institution !== 'string' || typeof clientId !== 'string' || typeof refreshKey !== 'string')
+    return undefined;
+  return { used: true, institution, clientId, refreshKey };
+}

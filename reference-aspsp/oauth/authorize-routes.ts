@@ -8,6 +8,7 @@ import { journeyPages } from './journey-pages.ts';
 import { frame, journeyFlow, redirect, save } from './journey-flow.ts';
 import { journeysCollection, parseJourney, type Journey } from './journey.ts';
 import { roleOfScope } from './scope.ts';
+import { redirectUriEnrolled } from '../tpp/redirect-uri-enrolled.ts';
 
 const standardParams = new Set([
   'response_type',
@@ -49,7 +50,7 @@ export const authorizeRoute: OpenRoute = {
         })
       : undefined;
     if (typeof payment === 'string') return badRequest(ctx, payment);
-    if (payment === undefined && !tpp.redirectUris.includes(redirectUri))
+    if (payment === undefined && !redirectUriEnrolled(tpp, redirectUri))
       return badRequest(ctx, 'redirect_uri is not enrolled for this client.');
     const state = q.get('state') ?? undefined;
     if (q.get('response_type') !== 'code') {

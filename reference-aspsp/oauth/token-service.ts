@@ -105,6 +105,11 @@ export const tokenService = {
     return revokeByKey(tx, secretKey(token));
   },
 
+  /** {@link revokeToken} by the token's store key (`secretKey(token)`). */
+  async revokeByKey(tx: StoreTx, key: string): Promise<boolean> {
+    return revokeByKey(tx, key);
+  },
+
   /**
    * Revokes one token (`access` or `refresh`) of each current set `clientId` holds for a PSU
    * (sandbox `revoke-token`); its pair goes with it, as for any revocation. Returns how many sets.
@@ -125,9 +130,16 @@ export const tokenService = {
     return revoked;
   },
 
-  /** Revokes every token set of a PSU at an institution (sandbox `revoke-tokens`). Returns how many. */
-  async revokePsu(tx: StoreTx, institution: string, psuId: string): Promise<number> {
-    const sets = await tx.list(tokenSetsCollection, `${institution}:${psuId}:`);
+  /**
+   * Revokes every token set of a PSU at an institution, or only those of `clientId` when given
+   * (sandbox `revoke-tokens`). Returns how many.
+   */
+  async revokePsu(
+    tx: StoreTx,
+    options: { institution: string; psuId: string; clientId?: string | undefined },
+  ): Promise<number> {
+    const client = options.clientId === undefined ? '' : `${options.clientId}:`;
+    const sets = await tx.list(tokenSetsCollection, `${options.institution}:${options.psuId}:${client}`);
     for (const set of sets) await revokeSet(tx, set.key);
     return sets.length;
   },

@@ -7,7 +7,7 @@ import { getPayment, putPayment } from './payment-record.ts';
 import { applyPaymentEvent } from './payment-status.ts';
 import { paymentTransitionError } from './payment-transition-error.ts';
 import type { ReportUrls } from './report-url.ts';
-import { isCallbackUrl } from './callback-url.ts';
+import { callbackHosts, isCallbackUrl } from './callback-url.ts';
 
 /**
  * `PUT /stet/psd2/{version}/payment-requests/{paymentRequestResourceId}`: asks to cancel a payment
@@ -29,7 +29,7 @@ export const paymentCancellationRoute: BearerRoute = {
   body: 'json',
   async handler(ctx) {
     const { payment } = await paymentForToken(ctx);
-    const urls = parseCancellation(ctx.body);
+    const urls = parseCancellation(ctx.body, callbackHosts(ctx.tpp));
     if (urls === undefined) {
       throw new ApiError('FF01', {
         detail:
@@ -56,7 +56,7 @@ export const paymentCancellationRoute: BearerRoute = {
   },
 };
 
-function parseCancellation(body: unknown): ReportUrls | undefined {
+function parseCancellation(body: unknown, hosts: ReadonlySet<string>): ReportUrls | undefined {
   if (!isRecord(body) || body.paymentInformationStatus !== 'RJCT' || body.statusReasonInformation !== 'DS02')
     return undefined;
   const supplementary = body.supplementaryData;
@@ -64,8 +64,8 @@ function parseCancellation(body: unknown): ReportUrls | undefined {
   const unsuccessful = supplementary.unsuccessfulReportUrl;
   if (unsuccessful !== undefined && typeof unsuccessful !== 'string') return undefined;
   if (
-    !isCallbackUrl(supplementary.successfulReportUrl) ||
-    (unsuccessful !== undefined && !isCallbackUrl(unsuccessful))
+    !isCallbackUrl(supplementary.successfulReportUrl, hosts) ||
+    (unsuccessful !== undefined && !isCallbackUrl(unsuccessful, hosts))
   )
     return undefined;
   return { successfulReportUrl: supplementary.successfulReportUrl, unsuccessfulReportUrl: unsuccessful };

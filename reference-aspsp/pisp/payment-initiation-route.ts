@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { apiVersions, schemaValidator } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
+import { callbackHosts } from './callback-url.ts';
 import { consentApprovalHref, requireBinding } from './payment-access.ts';
 import { parsePaymentInitiation } from './payment-initiation.ts';
 import { putPayment } from './payment-record.ts';
@@ -31,7 +32,10 @@ export const paymentInitiationRoute: BearerRoute = {
   async handler(ctx) {
     const version = ctx.version ?? 'v1';
     requireUnusedFirstToken(await requireBinding(ctx));
-    const parsed = parsePaymentInitiation(ctx.body, schemaValidator(paymentRequestSchema, version));
+    const parsed = parsePaymentInitiation(ctx.body, {
+      validate: schemaValidator(paymentRequestSchema, version),
+      callbackHosts: callbackHosts(ctx.tpp),
+    });
     if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
     const { initiation } = parsed;
     const payment: PaymentRecord = {

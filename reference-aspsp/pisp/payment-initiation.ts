@@ -26,10 +26,15 @@ export type PaymentInitiationParse =
  * Parses a payment request body with the version's schema (`validate`, from spec/lib), then applies
  * what the schema cannot say (seed: What the service does, PISP role; Endpoints, Payment initiation):
  * a single euro payment (one transaction, `numberOfTransactions` 1, currency EUR, a positive amount);
- * `successfulReportUrl` required and `unsuccessfulReportUrl` optional, both absolute https URLs (http allowed on a loopback host); IBANs
+ * `successfulReportUrl` required and `unsuccessfulReportUrl` optional, both absolute https URLs (http
+ * allowed on a loopback host) on a host of one of the TPP's enrolled redirect URIs (`callbackHosts`); IBANs
  * of the debtor and creditor accounts valid.
  */
-export function parsePaymentInitiation(body: unknown, validate: Validator): PaymentInitiationParse {
+export function parsePaymentInitiation(
+  body: unknown,
+  options: { validate: Validator; callbackHosts: ReadonlySet<string> },
+): PaymentInitiationParse {
+  const { validate, callbackHosts } = options;
   if (!isRecord(body)) return refuse('the body must be a JSON object');
   const result = validate(body);
   if (!result.valid) return { ok: false, code: 'FF01', errors: result.errors };
@@ -49,13 +54,18 @@ export function parsePaymentInitiation(body: unknown, validate: Validator): Paym
   const supplementary = isRecord(body.supplementaryData) ? body.supplementaryData : {};
   const successful = supplementary.successfulReportUrl;
   const unsuccessful = supplementary.unsuccessfulReportUrl;
-  if (typeof successful !== 'string' || !isCallbackUrl(successful)) {
+  if (typeof successful !== 'string' || !isCallbackUrl(successful, callbackHosts)) {
     return refuse(
-      'supplementaryData.successfulReportUrl is required and must be an https URL (http on loopback)',
+      'supplementaryData.successfulReportUrl is required and must be an https URL (http on loopback) on a host of an enrolled redirect URI',
     );
   }
-  if (unsuccessful !== undefined && (typeof unsuccessful !== 'string' || !isCallbackUrl(unsuccessful))) {
-    return refuse('supplementaryData.unsuccessfulReportUrl must be an https URL (http on loopback)');
+  if (
+    unsuccessful !== undefined &&
+    (typeof unsuccessful !== 'string' || !isCallbackUrl(unsuccessful, callbackHosts))
+  ) {
+    return refuse(
+      'supplementaryData.unsuccessfulReportUrl must be an https URL (http on loopback) on a host of an enrolled redirect URI',
+    );
   }
 
   const debtorIban = ibanAt(body.debtorAccount);

@@ -15,10 +15,10 @@ import { compareEntryReferences } from '../ais/transaction-filter.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { CertificateContext } from '../server/request-context.ts';
 import type { CertificateRoute } from '../server/route.ts';
-import { requirePsu, sandboxRoute } from './sandbox-request.ts';
+import { requireOwnPsu, sandboxRoute } from './sandbox-request.ts';
 
 async function setState(ctx: CertificateContext, state: AccountState): Promise<void> {
-  const entry = await requirePsu(ctx);
+  const entry = await requireOwnPsu(ctx);
   const resourceId = ctx.params.resourceId ?? '';
   await ctx.store.transaction(async (tx) => {
     const data = await loadPsuData(tx, ctx.institution.code, entry.psuId);
@@ -61,7 +61,7 @@ export const bookPendingRoute: CertificateRoute = sandboxRoute({
   method: 'POST',
   path: '/psus/{psuId}/accounts/{resourceId}/book-pending',
   async handler(ctx) {
-    const entry = await requirePsu(ctx);
+    const entry = await requireOwnPsu(ctx);
     const resourceId = ctx.params.resourceId ?? '';
     const psu = { institution: ctx.institution.code, psuId: entry.psuId };
     const answer = await ctx.store.transaction(async (tx) => {

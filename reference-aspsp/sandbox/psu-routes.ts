@@ -7,8 +7,9 @@ import { deletePsuQuotas } from '../ais/quota.ts';
 import { tokenService } from '../oauth/token-service.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { CertificateRoute } from '../server/route.ts';
+import { withinClockRange } from './clock-range.ts';
 import { parseClockBody, parseClonePsuBody, parseRevokeTokenBody } from './sandbox-bodies.ts';
-import { requirePsu, sandboxRoute } from './sandbox-request.ts';
+import { requireOwnPsu, requirePsuView, sandboxRoute } from './sandbox-request.ts';
 
 /** The one-time password of every persona in sandbox mode (docs/contracts.md §6). */
 export const sandboxOtp = '12345678';
@@ -40,7 +41,7 @@ export const clonePsuRoute: CertificateRoute = sandboxRoute({
     const template = findPersona(body.persona);
     if (template === undefined) throw new ApiError('FF01', { detail: `unknown persona ${body.persona}` });
     const created = await ctx.store.transaction((tx) =>
-      createPsu(tx, { template, institution: ctx.institution, clock: ctx.clock }),
+      createPsu(tx, { template, institution: ctx.institution, clock: ctx.clock, owner: ctx.tpp.clientId }),
     );
     return {
       status: 201,
@@ -62,12 +63,12 @@ export const resetPsuRoute: CertificateRoute = sandboxRoute({
   method: 'POST',
   path: '/psus/{psuId}/reset',
   async handler(ctx) {
-    const entry = await requirePsu(ctx);
+    const entry = await requireOwnPsu(ctx);
     const psu = { institution: ctx.institution.code, psuId: entry.psuId };
     await ctx.store.transaction(async (tx) => {
       await deletePsuConsents(tx, psu.institution, psu.psuId);
       await deletePsuQuotas(tx, psu.institution, psu.psuId);
-      await tokenService.revokePsu(tx, psu.institution, psu.psuId);
+      await tokenService.revokePsu(tx, psu);
       await ctx.clock.resetPsu(tx, psu);
       const now = await ctx.clock.psuNow(tx, psu);
       await putPsuRecord(tx, {
@@ -89,7 +90,7 @@ export const psuClockRoute: CertificateRoute = sandboxRoute({
   path: '/psus/{psuId}/clock',
   body: 'json',
   async handler(ctx) {
-    const entry = await requirePsu(ctx);
+    const entry = await requireOwnPsu(ctx);
     const body = parseClockBody(ctx.body);
     if (body === undefined) {
       throw new ApiError('FF01', {
@@ -97,20 +98,31 @@ export const psuClockRoute: CertificateRoute = sandboxRoute({
       });
     }
     const psu = { institution: ctx.institution.code, psuId: entry.psuId };
-    const now = await ctx.store.transaction((tx) =>
-      'at' in body ? ctx.clock.setPsuTime(tx, psu, body.at) : ctx.clock.travel(tx, psu, body.travelMs),
-    );
+    const now = await ctx.store.transaction(async (tx) => {
+      const base = ctx.clock.now().getTime();
+      const target =
+        'at' in body ? body.at.getTime() : base + (await ctx.clock.psuOffset(tx, psu)) + body.travelMs;
+      if (!withinClockRange(target, base))
+        throw new ApiError('FF01', { detail: 'the PSU clock may move at most 100 years from now' });
+      return 'at' in body ? ctx.clock.setPsuTime(tx, psu, body.at) : ctx.clock.travel(tx, psu, body.travelMs);
+    });
     return { status: 200, json: { now: now.toISOString() } };
   },
 });
 
-/** `POST /sandbox/v1/psus/{psuId}/revoke-tokens`: revokes every token of the PSU. */
+/**
+ * `POST /sandbox/v1/psus/{psuId}/revoke-tokens`: revokes every token of a PSU the caller cloned; on a
+ * persona template, only the caller's own tokens (other TPPs' sessions with the template are theirs).
+ */
 export const revokeTokensRoute: CertificateRoute = sandboxRoute({
   method: 'POST',
   path: '/psus/{psuId}/revoke-tokens',
   async handler(ctx) {
-    const entry = await requirePsu(ctx);
-    await ctx.store.transaction((tx) => tokenService.revokePsu(tx, ctx.institution.code, entry.psuId));
+    const { entry, template } = await requirePsuView(ctx);
+    const client = template ? ctx.tpp.clientId : undefined;
+    await ctx.store.transaction((tx) =>
+      tokenService.revokePsu(tx, { institution: ctx.institution.code, psuId: entry.psuId, clientId: client }),
+    );
     return { status: 204 };
   },
 });
@@ -125,7 +137,8 @@ export const revokeTokenRoute: CertificateRoute = sandboxRoute({
   path: '/psus/{psuId}/revoke-token',
   body: 'json',
   async handler(ctx) {
-    const entry = await requirePsu(ctx);
+    // Only the caller's own sets are touched, so a template is fine too.
+    const { entry } = await requirePsuView(ctx);
     const body = parseRevokeTokenBody(ctx.body);
     if (body === undefined)
       throw new ApiError('FF01', { detail: 'expected {"token": "access" | "refresh"}' });

@@ -29,10 +29,30 @@ export function sandboxRoute(route: {
   };
 }
 
-/** The PSU of the `{psuId}` path segment at the request's institution (404 RESOURCE_UNKNOWN if none). */
-export async function requirePsu(ctx: CertificateContext): Promise<PsuEntry> {
+/**
+ * The PSU of the `{psuId}` path segment at the request's institution, when the calling TPP may change
+ * it: a PSU it cloned. Another TPP's clone answers 404 RESOURCE_UNKNOWN, as an unknown PSU does (no
+ * oracle of who exists); a persona template, shared by every TPP, answers 403 SANDBOX_TEMPLATE.
+ */
+export async function requireOwnPsu(ctx: CertificateContext): Promise<PsuEntry> {
+  const view = await requirePsuView(ctx);
+  if (view.template) throw new ApiError('SANDBOX_TEMPLATE', { detail: `${view.entry.psuId} is a template` });
+  return view.entry;
+}
+
+/**
+ * The PSU of the `{psuId}` path segment as the calling TPP sees it: a PSU it cloned, or a persona
+ * template (`template: true`), on which a call may only touch the caller's own state (its tokens).
+ * Anything else answers 404 RESOURCE_UNKNOWN.
+ */
+export async function requirePsuView(
+  ctx: CertificateContext,
+): Promise<{ entry: PsuEntry; template: boolean }> {
   const psuId = ctx.params.psuId ?? '';
   const entry = await getPsu(ctx.store, ctx.institution.code, psuId);
   if (entry === undefined) throw new ApiError('RESOURCE_UNKNOWN', { detail: `no PSU ${psuId}` });
-  return entry;
+  if (entry.owner === undefined && entry.psuId === entry.persona) return { entry, template: true };
+  if (entry.owner !== ctx.tpp.clientId)
+    throw new ApiError('RESOURCE_UNKNOWN', { detail: `PSU ${psuId} was not cloned by ${ctx.tpp.clientId}` });
+  return { entry, template: false };
 }

@@ -18,12 +18,23 @@ export class ApiError extends Error {
   readonly status: number;
   /** Extra response headers (e.g. `Allow` on 405, `WWW-Authenticate` on 401). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Free text for the server log, never sent to the client. */
+  /** Free text for the server log; sent to the client only in sandbox mode, in the problem details. */
   readonly detail: string | undefined;
+  /**
+   * What the bank expected, for the sandbox's problem details (server/problem-details.ts): the
+   * signing string it computed, the headers required and missing, the Digest of the body, the quota
+   * left. Never a secret; never sent in live mode.
+   */
+  readonly expected: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     code: string,
-    options: { status?: number; headers?: Record<string, string>; detail?: string } = {},
+    options: {
+      status?: number;
+      headers?: Record<string, string>;
+      detail?: string;
+      expected?: Record<string, unknown>;
+    } = {},
   ) {
     const entry = lookupError(code);
     // An unknown code is a bug of the reference: fail where it is written, not on the wire.
@@ -34,6 +45,7 @@ export class ApiError extends Error {
     this.status = options.status ?? entry.httpStatus;
     this.headers = options.headers ?? {};
     this.detail = options.detail;
+    this.expected = options.expected;
   }
 }
 

@@ -1,12 +1,14 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
-import { verifyDigest } from '../../protocol/digest.ts';
+import { computeDigest, verifyDigest } from '../../protocol/digest.ts';
+import { buildSigningString } from '../../protocol/signing-string.ts';
 import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
 import { uncoveredHeaders, verifySignature } from '../../protocol/verify-signature.ts';
-import type { Institution } from '../institutions/institution.ts';
+import type { Institution, SignatureFreshness } from '../institutions/institution.ts';
 import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
 import { ApiError } from './api-error.ts';
+import type { SignatureReplayCache } from './signature-replay-cache.ts';
 
 /** What {@link checkSignature} looks at. */
 export interface SignedRequest {
@@ -19,6 +21,10 @@ export interface SignedRequest {
   readonly tpp: EnrolledTpp;
   /** False only under the `digest-not-checked` fault. */
   readonly checkDigest?: boolean;
+  /** The server's time, for the institution's `signatureFreshness` (default: now). */
+  readonly now?: Date;
+  /** Signatures accepted recently, for `signatureFreshness.replayCache`. */
+  readonly replays?: SignatureReplayCache;
 }
 
 /** Enrolled QSEAL keys, parsed once (bounded: enrolments come and go with `POST /register`). */
@@ -38,24 +44,36 @@ const urlKeyId = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
  */
 export function checkSignature(request: SignedRequest): ApiError | undefined {
   const header = request.headers.signature;
-  if (typeof header !== 'string' || header === '') return refuse('no Signature header');
+  if (typeof header !== 'string' || header === '') return refuse('no Signature header', request, undefined);
   let signature: ParsedSignature;
   try {
     signature = parseSignatureHeader(header);
   } catch (error) {
-    return refuse(error instanceof Error ? error.message : 'malformed Signature header');
+    return refuse(error instanceof Error ? error.message : 'malformed Signature header', request, undefined);
   }
   const policy = request.institution.signatureHeaders;
   const digest = single(request.headers.digest);
   const checkDigest = request.checkDigest ?? true;
   if (checkDigest && (digest !== undefined || policy.includes('digest') || request.body.length > 0)) {
     const checked = verifyDigest(digest, request.body);
-    if (!checked.valid) return new ApiError('DIGEST_INVALID', { detail: `Digest ${checked.reason}` });
+    if (!checked.valid)
+      return new ApiError('DIGEST_INVALID', {
+        detail: `Digest ${checked.reason}`,
+        expected: {
+          digest: computeDigest(request.body),
+          digestReceived: digest ?? null,
+          bodyBytes: request.body.length,
+          requiredBecause: policy.includes('digest')
+            ? 'the institution policy covers digest'
+            : 'a body was sent or a Digest header was present',
+        },
+      });
   }
-  if (!keyIdNames(signature.keyId, request.tpp)) return refuse(`keyId ${signature.keyId} is not this TPP's`);
+  if (!keyIdNames(signature.keyId, request.tpp))
+    return refuse(`keyId ${signature.keyId} is not this TPP's`, request, signature);
   const psuHeaders = Object.keys(request.headers).filter((name) => name.startsWith('psu-'));
   const missing = uncoveredHeaders(signature, [...policy, ...psuHeaders]);
-  if (missing.length > 0) return refuse(`not signed: ${missing.join(', ')}`);
+  if (missing.length > 0) return refuse(`not signed: ${missing.join(', ')}`, request, signature);
   const verified = verifySignature({
     method: request.method,
     path: request.target,
@@ -63,7 +81,43 @@ export function checkSignature(request: SignedRequest): ApiError | undefined {
     signature,
     publicKey: publicKey(request.tpp.qsealPublicKeyPem),
   });
-  return verified.valid ? undefined : refuse(`signature ${verified.reason}`);
+  if (!verified.valid) return refuse(`signature ${verified.reason}`, request, signature);
+  const freshness = request.institution.signatureFreshness;
+  return freshness === undefined ? undefined : checkFreshness(request, signature, freshness);
+}
+
+/**
+ * An institution's freshness option: the signed `date` header or the `(created)` parameter must lie
+ * within the window of the server clock, and a signature already accepted within it is a replay.
+ * Checked after verification, so only a genuine signature enters the replay cache.
+ */
+function checkFreshness(
+  request: SignedRequest,
+  signature: ParsedSignature,
+  freshness: SignatureFreshness,
+): ApiError | undefined {
+  const now = (request.now ?? new Date()).getTime();
+  const windowMs = freshness.windowSeconds * 1000;
+  const date = single(request.headers.date);
+  const signedAt = signature.headers.includes('(created)')
+    ? (signature.created ?? Number.NaN) * 1000
+    : signature.headers.includes('date') && date !== undefined
+      ? Date.parse(date)
+      : undefined;
+  if (signedAt === undefined)
+    return refuse('the signature covers neither date nor (created)', request, signature);
+  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > windowMs)
+    return refuse(
+      `signed at ${String(signedAt)}, outside ${freshness.windowSeconds} s of the server clock`,
+      request,
+      signature,
+    );
+  if (freshness.replayCache && request.replays !== undefined) {
+    const key = `${request.institution.code}:${signature.signature}`;
+    if (!request.replays.remember(key, now, signedAt + windowMs))
+      return refuse('signature replayed', request, signature);
+  }
+  return undefined;
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -80,6 +134,44 @@ function publicKey(pem: string): KeyObject {
   return keys.getOrCreate(pem, createPublicKey);
 }
 
-function refuse(detail: string): ApiError {
-  return new ApiError('SIGNATURE_INVALID', { detail });
+/**
+ * The refusal, with what the bank expected for the sandbox's problem details: the headers required
+ * and those not covered, the signing string it rebuilt from the request (over the headers signed, or
+ * over the required ones when there is no usable Signature), the keyId forms it accepts and the
+ * Digest of the body. An `authorization` line is masked: the string goes back in a response body.
+ */
+function refuse(detail: string, request: SignedRequest, signature: ParsedSignature | undefined): ApiError {
+  const policy = request.institution.signatureHeaders;
+  const psuHeaders = Object.keys(request.headers).filter((name) => name.startsWith('psu-'));
+  const required = [...new Set([...policy, ...psuHeaders])];
+  const covered = signature?.headers ?? [];
+  const names = signature?.headers ?? required;
+  // The string the bank rebuilds: an absent Digest is shown with the one the bank computed, any
+  // other absent header as <absent>, so the developer sees every line it has to produce.
+  const headers: Record<string, string | string[] | undefined> = { ...request.headers };
+  headers['digest'] ??= computeDigest(request.body);
+  for (const name of names) if (!name.startsWith('(')) headers[name] ??= '<absent>';
+  const built = buildSigningString({
+    method: request.method,
+    path: request.target,
+    headers,
+    headerNames: names,
+    created: signature?.created,
+    expires: signature?.expires,
+  });
+  return new ApiError('SIGNATURE_INVALID', {
+    detail,
+    expected: {
+      requiredHeaders: required,
+      signedHeaders: signature === undefined ? null : covered,
+      missingHeaders: required.filter((name) => !covered.includes(name)),
+      signingString: built.ok
+        ? built.value.replace(/^authorization: .*$/gm, 'authorization: [masked]')
+        : null,
+      ...(built.ok ? {} : { absentHeader: built.missingHeader }),
+      keyIds: [request.tpp.clientId, `https://<your host>/<name>_${request.tpp.qsealFingerprint}`],
+      algorithm: 'rsa-sha256',
+      digest: computeDigest(request.body),
+    },
+  });
 }

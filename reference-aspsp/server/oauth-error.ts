@@ -8,8 +8,10 @@ export class OAuthError extends Error {
   readonly code: string;
   readonly status: number;
   readonly description: string;
+  /** What the bank expected (sandbox problem details only), e.g. the redirect_uri on file. */
+  readonly expected: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: string, description: string) {
+  constructor(code: string, description: string, options: { expected?: Record<string, unknown> } = {}) {
     const entry = lookupError(code);
     if (entry === undefined) throw new Error(`error code ${code} is not in spec/errors.yaml`);
     super(`${code}: ${description}`);
@@ -17,5 +19,6 @@ export class OAuthError extends Error {
     this.code = code;
     this.status = entry.httpStatus;
     this.description = description;
+    this.expected = options.expected;
   }
 }

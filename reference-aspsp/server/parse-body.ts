@@ -10,6 +10,13 @@ export interface ParsedBody {
 const noBody: ParsedBody = { body: undefined, form: new URLSearchParams() };
 
 /**
+ * Deepest nesting of arrays and objects a JSON body may have. STET bodies nest about six levels; a
+ * body thousands of levels deep parses, but then overflows what reads it later (PostgreSQL's jsonb,
+ * recursive validators) and answered 500.
+ */
+export const maxJsonDepth = 64;
+
+/**
  * Parses the body for a route's `body` kind: `json` needs `Content-Type: application/json` and one
  * valid JSON value; `form` needs `application/x-www-form-urlencoded`. Anything else is `400 FF01`
  * (seed: Errors, "request body format incorrect"), never a 5xx.
@@ -34,6 +41,7 @@ export function parseBody(
   } catch {
     throw ff01('body is not UTF-8');
   }
+  if (jsonDepthExceeds(text, maxJsonDepth)) throw ff01(`JSON nested deeper than ${maxJsonDepth} levels`);
   try {
     return { body: JSON.parse(text), form: noBody.form };
   } catch {
@@ -45,6 +53,28 @@ export function parseBody(
 export function mediaType(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   return value.split(';')[0]?.trim().toLowerCase();
+}
+
+/**
+ * True when the brackets of `text` nest deeper than `limit` (outside strings). Scans the text once,
+ * before `JSON.parse` builds anything; malformed text is left to `JSON.parse` to refuse.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
 }
 
 function ff01(detail: string): ApiError {

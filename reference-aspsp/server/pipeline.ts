@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
-import { isDecommissioned, type VersionCalendar } from '../../spec/lib/index.ts';
+import { isDecommissioned, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
 import { parisCalendarDay } from '../clock/paris-time.ts';
 import type { Clock } from '../clock/clock.ts';
+import type { ClientObserver } from '../client-report/client-observer.ts';
 import type { HostResolution } from '../institutions/host-resolver.ts';
 import { checkAccessToken } from '../oauth/check-access-token.ts';
+import { secretKey } from '../lib/secret.ts';
+import type { EdgeBehaviours } from '../sandbox/edge-behaviours.ts';
 import type { Store } from '../store/index.ts';
 import { ApiError } from './api-error.ts';
 import { checkSignature } from './check-signature.ts';
+import { SignatureReplayCache } from './signature-replay-cache.ts';
 import { stetErrorBody } from './error-body.ts';
 import { identifyTpp, trustedCertificate } from './identify-tpp.ts';
 import { OAuthError } from './oauth-error.ts';
+import { problemDetails } from './problem-details.ts';
 import { parseBody, type ParsedBody } from './parse-body.ts';
 import { readBody } from './read-body.ts';
 import type { BaseContext, ServerMode } from './request-context.ts';
@@ -29,7 +34,22 @@ export interface PipelineServices {
   readonly clock: Clock;
   readonly faults: ReadonlySet<string>;
   readonly mode: ServerMode;
+  /** Records every request for the client report (serve --client-report); absent: nothing recorded. */
+  readonly observer?: ClientObserver | undefined;
+  /** Per-TPP edge behaviour switches of the sandbox API. */
+  readonly edge?: EdgeBehaviours | undefined;
   log(message: string): void;
+}
+
+/** What the pipeline learnt of a request while checking it, for the observer and the refusal log. */
+interface Notes {
+  route: { readonly path: string; readonly auth: string } | undefined;
+  params: Readonly<Record<string, string>>;
+  body: Buffer | undefined;
+  institution: string | undefined;
+  clientId: string | undefined;
+  auth: { readonly psuId: string; readonly role: Role } | undefined;
+  forcedBy: string | undefined;
 }
 
 /**
@@ -43,6 +63,7 @@ export function createPipeline(
   const echoRequestId = !services.faults.has('request-id-not-echoed');
   const checkSignatures = !services.faults.has('signature-not-checked');
   const ignoreExpiry = services.faults.has('token-never-expires');
+  const replays = new SignatureReplayCache();
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
     const now = services.clock.now().getTime();
@@ -54,7 +75,11 @@ export function createPipeline(
     request: IncomingMessage,
     response: ServerResponse,
     requestId: string,
+    notes: Notes,
   ): Promise<RouteResponse> {
+    const duplicated = singletonHeaders.find((name) => (request.headersDistinct[name]?.length ?? 0) > 1);
+    // Node keeps the first of several Host or Authorization headers; two are ambiguous (RFC 9112 §3.2).
+    if (duplicated !== undefined) throw new ApiError('HEADER_DUPLICATED', { detail: duplicated });
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
     const path = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -72,6 +97,7 @@ export function createPipeline(
     }
     const resolved = services.resolveHost(host, today());
     if (!resolved.ok) throw new ApiError(resolved.code, { detail: `host ${host}` });
+    notes.institution = resolved.institution.code;
     const method = request.method ?? 'GET';
     const match = services.router.match(method, path);
     if (match.kind === 'not-found') throw new ApiError('RESOURCE_UNKNOWN', { detail: `${method} ${path}` });
@@ -87,11 +113,17 @@ export function createPipeline(
     if (match.kind === 'method-not-allowed') {
       throw new ApiError('NIMP', { headers: { allow: match.allow.join(', ') }, detail: `${method} ${path}` });
     }
+    notes.route = match.route;
+    notes.params = match.params;
     const read = await readBody(request);
     if (!read.ok) {
       if (read.reason === 'aborted') response.destroy();
-      throw new ApiError('FF01', { status: 413, detail: 'body over 64 KiB' });
+      // The body was not read: close the connection after the answer rather than drain it.
+      const headers: Record<string, string> =
+        read.reason === 'declared-too-large' ? { connection: 'close' } : {};
+      throw new ApiError('FF01', { status: 413, headers, detail: 'body over 64 KiB' });
     }
+    notes.body = read.body;
     const { route } = match;
     const institution = resolved.institution;
     const headers = request.headers;
@@ -112,6 +144,11 @@ export function createPipeline(
     };
     const tls = socket instanceof TLSSocket ? socket : undefined;
     if (route.auth === 'none') {
+      const edgeAnswer =
+        services.edge === undefined || path !== '/stet/psd2/oauth/authorize'
+          ? undefined
+          : await services.edge.onAuthorize({ tx: services.store, query: facts.query });
+      if (edgeAnswer !== undefined) return edgeAnswer;
       const parsed = parseBody(route.body ?? 'none', headers, read.body);
       return route.handler(routeContext(facts, parsed, { tpp: undefined, auth: undefined }, 0));
     }
@@ -122,12 +159,14 @@ export function createPipeline(
       const tpp = await identifyTpp(tls, services.store, undefined);
       const parsed = parseBody(route.body ?? 'none', headers, read.body);
       const known = tpp instanceof ApiError ? undefined : tpp.tpp;
+      notes.clientId = known?.clientId;
       return route.handler(routeContext(facts, parsed, { certificate, tpp: known, auth: undefined }, 0));
     }
     // A bank checking the enrolment but not the PSD2 role in the QWAC QCStatement.
     const neededRole = services.faults.has('qwac-role-not-checked') ? undefined : route.role;
     const identified = await identifyTpp(tls, services.store, neededRole);
     if (identified instanceof ApiError) throw identified;
+    notes.clientId = identified.tpp.clientId;
     const signed = route.signed ?? route.auth === 'bearer';
     if (signed && checkSignatures) {
       const refusal = checkSignature({
@@ -138,6 +177,8 @@ export function createPipeline(
         institution,
         tpp: identified.tpp,
         checkDigest: !services.faults.has('digest-not-checked'),
+        now: services.clock.now(),
+        replays,
       });
       if (refusal !== undefined) throw refusal;
     }
@@ -145,6 +186,16 @@ export function createPipeline(
     if (route.auth === 'client-certificate') {
       const parsed = parseBody(route.body ?? 'none', headers, read.body);
       return route.handler(routeContext(facts, parsed, { certificate, tpp, auth: undefined }, 0));
+    }
+    const edge = services.edge?.onResourceCall({
+      clientId: tpp.clientId,
+      institution,
+      tokenKey: bearerKey(headers.authorization),
+      now: services.clock.now(),
+    });
+    if (edge?.refusal !== undefined) {
+      notes.forcedBy = edge.forcedBy;
+      throw edge.refusal;
     }
     const checked = await checkAccessToken({
       tx: services.store,
@@ -163,9 +214,19 @@ export function createPipeline(
       }
       throw checked;
     }
+    notes.auth = checked.auth;
     const parsed = parseBody(route.body ?? 'none', headers, read.body);
+    const shaped =
+      edge === undefined || edge.institution === institution
+        ? facts
+        : { ...facts, institution: edge.institution };
     return route.handler(
-      routeContext(facts, parsed, { certificate, tpp, auth: checked.auth }, checked.psuOffsetMs),
+      routeContext(
+        shaped,
+        parsed,
+        { certificate, tpp, auth: checked.auth },
+        checked.psuOffsetMs + (edge?.offsetMs ?? 0),
+      ),
     );
   }
 
@@ -173,29 +234,74 @@ export function createPipeline(
     const sent = request.headers['x-request-id'];
     const requestId = typeof sent === 'string' && sent !== '' ? sent : randomUUID();
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    handle(request, response, requestId).then(
-      (answer) => sendResponse(response, answer, { requestId, echoRequestId }),
-      (error: unknown) => sendResponse(response, errorAnswer(error, path), { requestId, echoRequestId }),
-    );
+    const notes: Notes = {
+      route: undefined,
+      params: {},
+      body: undefined,
+      institution: undefined,
+      clientId: undefined,
+      auth: undefined,
+      forcedBy: undefined,
+    };
+    const answered = (answer: RouteResponse): void => {
+      sendResponse(response, answer, { requestId, echoRequestId });
+      services.observer?.record({
+        seq: services.observer.nextSeq(),
+        now: services.clock.now(),
+        institution: notes.institution,
+        method: request.method ?? 'GET',
+        target: request.url ?? '/',
+        headers: request.headers,
+        body: notes.body,
+        route: notes.route,
+        params: notes.params,
+        clientId: notes.clientId,
+        auth: notes.auth,
+        answer,
+        forcedBy: notes.forcedBy,
+      });
+    };
+    handle(request, response, requestId, notes).then(answered, (error: unknown) => {
+      const answer = errorAnswer(error, path, requestId);
+      if (answer.status < 500) {
+        // One line per refusal: enough to find the request again, never a header value or a body.
+        services.log(
+          `refused ${answer.status} ${refusalCode(error)} x-request-id=${typeof sent === 'string' && sent !== '' ? sent : '(none)'} ${request.method ?? 'GET'} ${path}`,
+        );
+      }
+      answered(answer);
+    });
   };
 
-  function errorAnswer(error: unknown, path: string): RouteResponse {
+  function errorAnswer(error: unknown, path: string, requestId: string): RouteResponse {
     const now = services.clock.now();
     if (error instanceof ApiError) {
+      const body = stetErrorBody({
+        // A bank answering the right status with a generic body that names no code.
+        code: services.faults.has('error-code-missing') ? 'Error' : error.code,
+        status: error.status,
+        path,
+        now,
+      });
       return {
         status: error.status,
         headers: error.headers,
-        // A bank answering the right status with a generic body that names no code.
-        json: stetErrorBody({
-          code: services.faults.has('error-code-missing') ? 'Error' : error.code,
-          status: error.status,
-          path,
-          now,
-        }),
+        // Sandbox only: the refusal explains itself (docs/client-report.md); live keeps the plain body.
+        json:
+          services.mode === 'sandbox' && error.status < 500
+            ? { ...body, problem: problemDetails(error, { path, requestId }) }
+            : body,
       };
     }
     if (error instanceof OAuthError) {
-      return { status: error.status, json: { error: error.code, error_description: error.description } };
+      const body = { error: error.code, error_description: error.description };
+      return {
+        status: error.status,
+        json:
+          services.mode === 'sandbox' && error.status < 500
+            ? { ...body, problem: problemDetails(error, { path, requestId }) }
+            : body,
+      };
     }
     services.log(
       `internal error on ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -206,6 +312,19 @@ export function createPipeline(
       json: stetErrorBody({ code: 'INTE', status: internal.status, path, now }),
     };
   }
+}
+
+/** Headers a request may carry once only. */
+const singletonHeaders = ['host', 'authorization'] as const;
+
+function refusalCode(error: unknown): string {
+  return error instanceof ApiError || error instanceof OAuthError ? error.code : 'INTE';
+}
+
+/** The store key of the request's Bearer token (never the token itself). */
+function bearerKey(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match?.[1] === undefined ? undefined : secretKey(match[1]);
 }
 
 function hostName(host: string): string {

@@ -4,15 +4,17 @@ import type { IncomingMessage } from 'node:http';
 export const bodyLimitBytes = 64 * 1024;
 
 /** The body, or `too-large` once more than `limit` bytes arrived (the rest is drained, not stored). */
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+export type BodyResult =
+  { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'declared-too-large' | 'aborted' };
 
 const noBody: BodyResult = { ok: true, body: Buffer.alloc(0) };
+const declaredTooLarge: BodyResult = { ok: false, reason: 'declared-too-large' };
 
 /**
  * Reads a request body up to `limit` bytes.
  *
- * A declared Content-Length over the limit is refused before reading; a chunked body is counted as it
- * arrives. Past the limit the remaining bytes are drained so the keep-alive connection stays usable.
+ * A declared Content-Length over the limit is refused without reading (`declared-too-large`); a
+ * chunked body is counted as it arrives. Past the limit the remaining bytes are drained so the keep-alive connection stays usable.
  */
 export function readBody(request: IncomingMessage, limit = bodyLimitBytes): Promise<BodyResult> {
   const length = request.headers['content-length'];
@@ -21,10 +23,13 @@ export function readBody(request: IncomingMessage, limit = bodyLimitBytes): Prom
   if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
     return Promise.resolve(noBody);
   const declared = Number(length ?? '0');
+  // Refused at once: waiting for megabytes the answer will not read only holds the socket. The
+  // caller answers with `Connection: close`, so the unread body does not poison the connection.
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(declaredTooLarge);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = Number.isFinite(declared) && declared > limit;
+    let tooLarge = false;
     request.on('data', (chunk: Buffer) => {
       if (tooLarge) return;
       size += chunk.length;

@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { CachedStore, type StoreChange, type StorePersistence } from './cached-store.ts';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { createPglite } from './pglite-template.ts';
 import { createTableSql, tableName } from './schema.ts';
 import { StoreError, type Store } from './store.ts';
@@ -14,33 +15,47 @@ import { StoreError, type Store } from './store.ts';
  * Opens (creating if needed) the store in `dir`, loading its whole content into memory. A new store
  * starts from the PGlite template in `templateDir` when there is one (pglite-template.ts).
  *
- * PGlite's files go in `dir/pglite`, so other files may live beside them in `dir`. Throws
- * {@link StoreError} `ERR_STORE_OPEN_FAILED` when the directory cannot be used (not writable, or
- * held by another process's PGlite).
+ * PGlite's files go in `dir/pglite`, so other files may live beside them in `dir`; `dir/lock` names
+ * the process holding the store (data-dir-lock.ts). Throws {@link StoreError} `ERR_STORE_LOCKED` when
+ * another running process holds it, `ERR_STORE_OPEN_FAILED` (with the cause in the message) when the
+ * directory cannot be used.
  */
 export async function openEmbeddedStore(dir: string, templateDir?: string): Promise<Store> {
   let db: PGlite;
+  let lock: DataDirLock | undefined;
   try {
     const dataDir = join(dir, 'pglite');
     await mkdir(dataDir, { recursive: true });
+    lock = await lockDataDir(dir);
     ({ db } = await createPglite(dataDir, templateDir));
     await db.exec(createTableSql);
   } catch (cause) {
-    throw new StoreError('ERR_STORE_OPEN_FAILED', `cannot open the embedded store in ${dir}`, {
-      cause,
-      hint: 'use a writable directory that no other running instance uses',
-    });
+    await lock?.release();
+    if (cause instanceof StoreError) throw cause;
+    throw new StoreError(
+      'ERR_STORE_OPEN_FAILED',
+      `cannot open the embedded store in ${dir}: ${causeText(cause)}`,
+      { cause, hint: 'use a writable directory that no other running instance uses' },
+    );
   }
   const rows = await db.query(`SELECT collection, key, value FROM ${tableName}`);
   const initial: StoreChange[] = rows.rows.map(rowToChange);
-  return new CachedStore(new PgliteWriter(db), initial);
+  return new CachedStore(new PgliteWriter(db, lock), initial);
+}
+
+/** The message of an error, with its code when it has one (`ENOTDIR: …`). */
+function causeText(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  return cause.message === '' ? cause.name : cause.message;
 }
 
 class PgliteWriter implements StorePersistence {
   readonly #db: PGlite;
+  readonly #lock: DataDirLock;
 
-  constructor(db: PGlite) {
+  constructor(db: PGlite, lock: DataDirLock) {
     this.#db = db;
+    this.#lock = lock;
   }
 
   async write(changes: readonly StoreChange[]): Promise<void> {
@@ -56,7 +71,11 @@ class PgliteWriter implements StorePersistence {
   }
 
   async close(): Promise<void> {
-    await this.#db.close();
+    try {
+      await this.#db.close();
+    } finally {
+      await this.#lock.release();
+    }
   }
 }
 

@@ -4,15 +4,28 @@ import { apiRoleOfPsd2Role } from '../lib/api-roles.ts';
 import type { StoreTx } from '../store/index.ts';
 import type { EnrolledTpp } from './enrolled-tpp.ts';
 import type { DemoTpp, ReferencePki } from './reference-pki.ts';
+import { demoLoopbackRedirectUris } from './redirect-uri-enrolled.ts';
 import { tppRegistry } from './tpp-registry.ts';
 
 /**
  * Enrols the demo TPPs meant to be enrolled (`tpp`, `aispOnly`) with the public material of their
- * certificates, as a bank's onboarding would. Idempotent: run at every start.
+ * certificates, as a bank's onboarding would. Idempotent: run at every start. The main demo TPP is
+ * also enrolled with loopback callbacks (any port, RFC 8252) and `extraRedirectUris`
+ * (`serve --redirect-uri`), so a TPP developer's local callback is accepted.
  */
-export async function enrolDemoTpps(tx: StoreTx, pki: ReferencePki): Promise<void> {
+export async function enrolDemoTpps(
+  tx: StoreTx,
+  pki: ReferencePki,
+  extraRedirectUris: readonly string[] = [],
+): Promise<void> {
   for (const demo of Object.values(pki.tpps)) {
-    if (demo.enrolled) await tppRegistry.enrol(tx, await enrolmentOf(demo));
+    if (!demo.enrolled) continue;
+    const enrolment = await enrolmentOf(demo);
+    const extra = demo === pki.tpps.tpp ? [...demoLoopbackRedirectUris, ...extraRedirectUris] : [];
+    await tppRegistry.enrol(tx, {
+      ...enrolment,
+      redirectUris: [...new Set([...enrolment.redirectUris, ...extra])],
+    });
   }
 }
 

@@ -32,11 +32,14 @@ export { daysBetween, isDecommissioned, versionStatus } from './version-status.t
 export type { VersionState, VersionStatus } from './version-status.ts';
 export { listRules, getRule, roles, ruleFamilies, isWellFormedRuleId } from './rules.ts';
 export type { Rule, Role, RuleCheck } from './rules.ts';
+export { listClientRules, parseClientRules } from './client-rules.ts';
+export type { ClientRule, ClientRuleBasis } from './client-rules.ts';
 export { listErrors, lookupError, isCatalogued } from './errors.ts';
 export type { ErrorEntry, ErrorContext } from './errors.ts';
 export { SpecError } from './spec-error.ts';
 export type { SpecErrorCode } from './spec-error.ts';
 export { openApiDocument, matchOperation, operationScope, allowedMethods } from './openapi.ts';
 export type { OperationMatch } from './openapi.ts';
+export { documentedStatuses } from './documented-statuses.ts';
 export { schemaValidator, responseValidator } from './validators.ts';
 export type { ValidationResult, Validator } from './validators.ts';

@@ -3,7 +3,39 @@ import { matrixOf, summarize } from '../../harness/report/model.ts';
 import { getRule } from '../../spec/lib/index.ts';
 import type { HarEntry } from '../har/har.ts';
 import { contentText } from '../har/har-access.ts';
+import type { UnattributedExchange } from './exchange-view.ts';
 import type { Finding } from './finding.ts';
+
+/** The case name under which the exchanges without an operation are listed. */
+export const unattributedCase = 'UNATTRIBUTED-EXCHANGES';
+
+function unattributedResults(exchanges: readonly UnattributedExchange[]): CaseResult[] {
+  const cells = new Map<string, UnattributedExchange[]>();
+  for (const exchange of exchanges) {
+    const key = `${exchange.version}/${exchange.institution}`;
+    cells.set(key, [...(cells.get(key) ?? []), exchange]);
+  }
+  return [...cells.values()].map((list) => ({
+    suite: checkSuiteName,
+    case: unattributedCase,
+    title: 'Exchanges no operation of the OpenAPI documents serves (not judged by operation)',
+    version: list[0]?.version ?? '',
+    institution: list[0]?.institution ?? '',
+    rules: [],
+    status: 'skipped',
+    reason: `${list.length} exchange(s) not attributed to an operation`,
+    durationMs: 0,
+    steps: list.map((e) => ({
+      name: `#${e.index} ${e.method} ${new URL(e.url).pathname}`,
+      kind: 'exchange',
+      status: 'skipped',
+      durationMs: 0,
+      message: `${e.status}: ${e.reason}`,
+      transcript: [],
+    })),
+    tags: ['traffic'],
+  }));
+}
 
 /** The suite name check results are reported under. */
 export const checkSuiteName = 'traffic-check';
@@ -48,7 +80,13 @@ function originOf(url: string | undefined): string {
  */
 export function findingsReport(
   findings: readonly Finding[],
-  options: { file: string; startedAt: Date; toolVersion: string },
+  options: {
+    file: string;
+    startedAt: Date;
+    toolVersion: string;
+    /** Exchanges no operation serves: listed as one skipped case per version and institution. */
+    unattributed?: readonly UnattributedExchange[];
+  },
 ): RunReport {
   const cells = new Map<string, Finding[]>();
   for (const finding of findings) {
@@ -102,6 +140,7 @@ export function findingsReport(
         },
       });
   }
+  results.push(...unattributedResults(options.unattributed ?? []));
   results.sort(
     (a, b) =>
       a.case.localeCompare(b.case) ||

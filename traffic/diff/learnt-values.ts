@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Har, HarNameValue } from '../har/har.ts';
+import type { Har, HarEntry, HarNameValue } from '../har/har.ts';
 import { formOf, isRecord } from '../har/har-access.ts';
 
 /** Values shorter than this are not learnt: they would be replaced inside unrelated text. */
@@ -83,27 +83,51 @@ export class LearntValues {
       }
   }
 
+  /** True when `recorded` has a value at the other target. */
+  has(recorded: string): boolean {
+    return this.map.has(recorded);
+  }
+
+  /** Learns a value obtained otherwise (a fresh token for a call whose token predates the recording). */
+  set(recorded: string, fresh: string): void {
+    this.map.set(recorded, fresh);
+  }
+
   /**
    * Makes new PKCE pairs for a recording whose `code_verifier`s were redacted (a placeholder cannot be
-   * sent: the other target would check it against the recorded challenge). Each authorize request with
-   * an S256 `code_challenge` is paired with the next token request carrying a redacted `code_verifier`;
-   * both get a fresh verifier and its challenge.
+   * sent: the other target would check it against the recorded challenge). A redacted verifier that the
+   * recording exchanged successfully was right: it gets a fresh verifier and its authorize request's
+   * challenge the matching fresh challenge (the authorize whose journey redirected with the exchanged
+   * code, else the last one before). A redacted verifier the recording only ever saw refused may have
+   * been wrong on purpose: it gets a fresh random value that matches no challenge, so it stays wrong.
+   * Verifiers in clear are sent as recorded. Returns the indexes of the token exchanges kept wrong.
    */
-  learnPkce(har: Har): void {
+  learnPkce(har: Har): Set<number> {
     const entries = har.log.entries;
+    const keptWrong = new Set<number>();
+    const redacted = (value: string | undefined): value is string =>
+      value !== undefined && /^REDACTED-[A-Z-]+-\d+$/.test(value);
+    const succeeded = new Set<string>();
+    for (const entry of entries) {
+      const verifier = formOf(entry.request.postData).get('code_verifier');
+      if (redacted(verifier) && entry.response.status === 200) succeeded.add(verifier);
+    }
     entries.forEach((entry, index) => {
-      const challenge = new URL(entry.request.url).searchParams.get('code_challenge');
-      if (challenge === null) return;
-      const exchange = entries
-        .slice(index + 1)
-        .map((e) => formOf(e.request.postData).get('code_verifier'))
-        .find((v) => v !== undefined);
-      if (exchange === undefined || !/^REDACTED-[A-Z-]+-\d+$/.test(exchange) || this.map.has(exchange))
+      const form = formOf(entry.request.postData);
+      const verifier = form.get('code_verifier');
+      if (!redacted(verifier)) return;
+      if (!succeeded.has(verifier)) {
+        keptWrong.add(index);
+        if (!this.map.has(verifier)) this.map.set(verifier, randomBytes(32).toString('base64url'));
         return;
-      const verifier = randomBytes(32).toString('base64url');
-      this.map.set(exchange, verifier);
-      this.map.set(challenge, createHash('sha256').update(verifier).digest('base64url'));
+      }
+      const challenge = challengeOf(entries, index, form.get('code'));
+      if (this.map.has(verifier) || challenge === undefined || this.map.has(challenge)) return;
+      const fresh = randomBytes(32).toString('base64url');
+      this.map.set(verifier, fresh);
+      this.map.set(challenge, createHash('sha256').update(fresh).digest('base64url'));
     });
+    return keptWrong;
   }
 
   /**
@@ -118,6 +142,34 @@ export class LearntValues {
     const pattern = new RegExp(keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
     return text.replace(pattern, (found) => this.map.get(found) ?? found);
   }
+}
+
+/**
+ * The S256 challenge the token exchange at `index` answers: that of the last authorize request (with a
+ * `code_challenge`) before the journey answer that redirected with `code`, else before the exchange.
+ */
+function challengeOf(
+  entries: readonly HarEntry[],
+  index: number,
+  code: string | undefined,
+): string | undefined {
+  const redirectedAt =
+    code === undefined
+      ? -1
+      : entries.findIndex((e, i) => {
+          if (i >= index) return false;
+          const location =
+            e.response.redirectURL ||
+            (e.response.headers.find((h) => h.name.toLowerCase() === 'location')?.value ?? '');
+          return URL.canParse(location, base) && new URL(location, base).searchParams.get('code') === code;
+        });
+  const before = redirectedAt >= 0 ? redirectedAt : index - 1;
+  for (let i = before; i >= 0; i -= 1) {
+    const url = entries[i]?.request.url;
+    const challenge = url === undefined ? null : new URL(url).searchParams.get('code_challenge');
+    if (challenge !== null) return challenge;
+  }
+  return undefined;
 }
 
 function cookiePair(header: string): [string, string] {

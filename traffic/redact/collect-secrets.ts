@@ -1,18 +1,32 @@
+import {
+  credentialFields,
+  formOnlyCredentialFields,
+  type CredentialKind,
+} from '../../protocol/secret-fields.ts';
 import type { HarEntry, HarNameValue } from '../har/har.ts';
 import { contentText, formOf, headerOf, isRecord, jsonOf } from '../har/har-access.ts';
 import { ibanPattern, isValidIban } from './iban.ts';
 import type { SecretBook, SecretKind } from './secret-book.ts';
 
-/** Field names (JSON keys, form fields, query parameters) whose value is a secret of the given kind. */
-const secretFields: Readonly<Record<string, SecretKind>> = {
+/** The book's kind of each credential kind of protocol/secret-fields.ts. */
+const credentialKinds: Readonly<Record<CredentialKind, SecretKind>> = {
   access_token: 'access-token',
   refresh_token: 'refresh-token',
   id_token: 'id-token',
   code: 'code',
   code_verifier: 'code-verifier',
   client_secret: 'client-secret',
+  registration_access_token: 'registration-access-token',
   otp: 'otp',
-  password: 'password',
+  secret: 'password',
+};
+
+/**
+ * Field names (JSON keys, form fields, query parameters) whose value is a secret of the given kind:
+ * the credential fields shared with the report redaction, then the PSU's personal data.
+ */
+const secretFields: Readonly<Record<string, SecretKind>> = {
+  ...Object.fromEntries([...credentialFields].map(([name, kind]) => [name, credentialKinds[kind]])),
   identifier: 'psu-id',
   login_hint: 'psu-id',
   psuId: 'psu-id',
@@ -62,12 +76,11 @@ function collectFromJson(value: unknown, parentKey: string, book: SecretBook): v
   const namesArePersonal = personParents.has(parentKey) || 'accountId' in value;
   for (const [key, child] of Object.entries(value)) {
     // In JSON, `code` is also a bank transaction code, never an OAuth code: OAuth codes travel in forms and URLs.
-    const kind =
-      key === 'code'
-        ? undefined
-        : (secretFields[key] ??
-          (key === 'name' && namesArePersonal ? 'name' : undefined) ??
-          (key === 'identification' && identificationParents.has(parentKey) ? 'psu-id' : undefined));
+    const kind = formOnlyCredentialFields.has(key)
+      ? undefined
+      : (secretFields[key] ??
+        (key === 'name' && namesArePersonal ? 'name' : undefined) ??
+        (key === 'identification' && identificationParents.has(parentKey) ? 'psu-id' : undefined));
     if (kind !== undefined && (typeof child === 'string' || typeof child === 'number'))
       book.add(kind, String(child));
     else collectFromJson(child, key, book);

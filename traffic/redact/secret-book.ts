@@ -8,6 +8,7 @@ export type SecretKind =
   | 'code'
   | 'code-verifier'
   | 'client-secret'
+  | 'registration-access-token'
   | 'signature'
   | 'otp'
   | 'password'

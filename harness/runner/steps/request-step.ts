@@ -64,6 +64,7 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
       : {
           headers: ctx.institution.signatureHeaders,
           badDigest: action.badDigest,
+          noDigest: action.noDigest,
           badSignature: action.badSignature,
           ...signatureOverride(ctx, action),
         },

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { secretKey } from '../../lib/secret.ts';
 import { OAuthError } from '../../server/oauth-error.ts';
-import { codesCollection, parseAuthorizationCode, type AuthorizationCode } from '../authorization-code.ts';
+import {
+  codesCollection,
+  parseAuthorizationCode,
+  parseUsedCode,
+  type AuthorizationCode,
+  type UsedCode,
+} from '../authorization-code.ts';
 import { tokenScope } from '../scope.ts';
 import { tokenService, type IssuedTokens } from '../token-service.ts';
 import type { GrantHandler, TokenResponseBody } from './grant-handler.ts';
@@ -10,12 +16,15 @@ import type { GrantHandler, TokenResponseBody } from './grant-handler.ts';
  * `grant_type=authorization_code` (seed: Endpoints, token request forms; Tokens).
  *
  * The code is consumed in the same transaction that issues the token set, so it is one-time even
- * under concurrent exchanges, and a refused exchange still burns it (RFC 6749 §4.1.2). The form has
+ * under concurrent exchanges, and a refused exchange by its client still burns it; a code presented by
+ * another client or at another institution is refused without burning it (else anyone who saw it could
+ * spoil the owner's exchange). A used code is kept as a marker naming its token set: replaying it
+ * revokes that set (RFC 6749 §4.1.2). The form has
  * no `scope` (seed: "No scope field"); `redirect_uri` must equal the authorize one; a code issued
  * with `code_challenge` needs the matching `code_verifier` (S256 or plain).
  */
 export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
-  if (form.has('scope'))
+  if (form.has('scope') && !ctx.faults.has('code-form-scope-accepted'))
     throw new OAuthError('invalid_request', 'the authorization code form has no scope field');
   const code = form.get('code') ?? '';
   const redirectUri = form.get('redirect_uri');
@@ -23,15 +32,30 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
   if (redirectUri === null) throw new OAuthError('invalid_request', 'redirect_uri is missing');
   const reuse = ctx.faults.has('code-reusable');
   const outcome = await ctx.store.transaction(
-    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string> => {
+    async (tx): Promise<{ tokens: IssuedTokens; code: AuthorizationCode } | string | OAuthError> => {
       const key = secretKey(code);
-      const record = parseAuthorizationCode(await tx.get(codesCollection, key));
-      if (record === undefined) return 'unknown, expired or already used code';
-      if (!reuse) await tx.delete(codesCollection, key);
+      const stored = await tx.get(codesCollection, key);
+      const record = parseAuthorizationCode(stored);
+      if (record === undefined) {
+        const used = parseUsedCode(stored);
+        if (
+          used === undefined ||
+          used.institution !== ctx.institution.code ||
+          used.clientId !== ctx.tpp.clientId
+        )
+          return 'unknown, expired or already used code';
+        // RFC 6749 §4.1.2: a code used twice may have leaked; what it gave is withdrawn.
+        await tokenService.revokeByKey(tx, used.refreshKey);
+        return 'code already used: the tokens issued from it are revoked';
+      }
+      // Refusals that prove the caller is not the code's client leave the code to its owner.
       if (record.institution !== ctx.institution.code) return 'code of another institution';
       if (record.clientId !== ctx.tpp.clientId) return 'code issued to another client';
+      if (!reuse) await tx.delete(codesCollection, key);
       if (record.redirectUri !== redirectUri && !ctx.faults.has('redirect-uri-not-compared'))
-        return 'redirect_uri differs from the authorize request';
+        return new OAuthError('invalid_grant', 'redirect_uri differs from the authorize request', {
+          expected: { redirectUriOnFile: record.redirectUri, redirectUriSent: redirectUri },
+        });
       if (!ctx.certificate.roles.includes(record.role)) return `the QWAC lacks the role ${record.role}`;
       const psu = { institution: record.institution, psuId: record.psuId };
       const now = await ctx.clock.psuNow(tx, psu);
@@ -46,9 +70,18 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
         now,
         authenticatedAt: new Date(record.authenticatedAt),
       });
+      if (!reuse) {
+        await tx.put(codesCollection, key, {
+          used: true,
+          institution: record.institution,
+          clientId: record.clientId,
+          refreshKey: secretKey(tokens.refreshToken),
+        } satisfies UsedCode);
+      }
       return { tokens, code: record };
     },
   );
+  if (outcome instanceof OAuthError) throw outcome;
   if (typeof outcome === 'string') throw new OAuthError('invalid_grant', outcome);
   const body: TokenResponseBody = {
     access_token: outcome.tokens.accessToken,

@@ -27,18 +27,26 @@ function suiteFile(name: string, text: string): string {
   return path;
 }
 
-async function runCli(args: string[]): Promise<{ code: number; stderr: string }> {
+async function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   process.exitCode = undefined;
   let stderr = '';
+  let stdout = '';
+  const text = (chunk: string | Uint8Array): string =>
+    typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
   const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    stderr += text(chunk);
+    return true;
+  });
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += text(chunk);
     return true;
   });
   try {
     const code = await main(['node', 'stet-harness', ...args]);
-    return { code, stderr };
+    return { code, stdout, stderr };
   } finally {
     spy.mockRestore();
+    out.mockRestore();
     process.exitCode = undefined;
   }
 }
@@ -210,7 +218,7 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
       join(dir, 'b2'),
     ]);
     expect(newFailure.code).toBe(1);
-    expect(newFailure.stderr).toContain('new deviation AIS-ACC-NO-CONSENT-LISTS-ALL at 10101');
+    expect(newFailure.stderr).toContain('new deviation: AIS-ACC-NO-CONSENT-LISTS-ALL at 10101');
 
     const passing = suiteFile(
       'passing-for-baseline.yaml',
@@ -230,13 +238,15 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
       join(dir, 'b3'),
     ]);
     expect(fixed.code).toBe(1);
-    expect(fixed.stderr).toContain('AIS-ACC-NO-CONSENT-LISTS-ALL at 10101 now conforms');
+    expect(fixed.stderr).toContain(
+      'no longer deviates: AIS-ACC-NO-CONSENT-LISTS-ALL at 10101 — remove it from the baseline',
+    );
   }, 180_000);
 
   it('runs the smoke suite against the embedded reference and exits 0', async () => {
     const out = join(dir, 'out-smoke');
-    const { code, stderr } = await runCli(['run', '--suites', 'suites/smoke', '--out', out]);
-    expect(stderr).toContain('0 failed, 0 errored');
+    const { code, stdout } = await runCli(['run', '--suites', 'suites/smoke', '--out', out]);
+    expect(stdout).toContain('0 failed, 0 errored');
     expect(code).toBe(0);
     const json: unknown = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(json).toMatchObject({ summary: { failed: 0, errored: 0 } });

@@ -15,8 +15,20 @@ afterEach(() => {
 });
 
 describe('stet-harness check', () => {
-  it('exits 0 for a conforming recording', async () => {
-    expect((await run('check', fixturePath)).code).toBe(0);
+  it('exits 0 for a conforming recording and lists the exchanges no operation serves', async () => {
+    const result = await run('check', fixturePath);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '1 exchange(s) not attributed to an operation (not judged by operation):\n  #0 POST https://api-10101.psd2.groupbank.example/stet/psd2/oauth/authorize → 303: v1.4.2 documents GET on this path, not POST\n',
+    );
+  });
+
+  it('exits 2 for an empty HAR', async () => {
+    const path = join(dir, 'empty.har');
+    writeFileSync(path, '{"log":{"version":"1.2","creator":{"name":"x","version":"1"},"entries":[]}}');
+    const result = await run('check', path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ERR_HAR_NOT_STET');
   });
 
   it('exits 1 for a recording with deviations and writes the reports', async () => {
@@ -28,6 +40,14 @@ describe('stet-harness check', () => {
     expect(result.stdout).toContain('AIS-TRX-DATETO-EXCLUSIVE');
     for (const file of ['junit.xml', 'report.json', 'report.html'])
       expect(existsSync(join(out, file)), file).toBe(true);
+    // The fixture is a hand-written HAR with its tokens and IBANs in clear: the reports hold neither.
+    const json = readFileSync(join(out, 'report.json'), 'utf8');
+    for (const secret of [
+      'at-7f3a9c1e5b2d4f6a8c0e',
+      'rt-1b2c3d4e5f60718293a4',
+      'FR7630006000011234567890189',
+    ])
+      expect(json).not.toContain(secret);
   });
 
   it('exits 2 with a clear message for a file that is not HAR', async () => {

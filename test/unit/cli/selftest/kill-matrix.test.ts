@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { killMatrixHtml } from '../../../../cli/selftest/kill-matrix-html.ts';
 import { selftestRunReport } from '../../../../cli/selftest/kill-matrix-report.ts';
 import { totalsOf, verdictOf } from '../../../../cli/selftest/kill-matrix.ts';
-import { cellKey, type CaseResult, type Status } from '../../../../harness/report/model.ts';
+import { cellKey, emptySummary, type CaseResult, type Status } from '../../../../harness/report/model.ts';
 
 const fault = {
   name: 'dateto-inclusive',
@@ -66,7 +66,7 @@ describe('kill matrix reports', () => {
     startedAt: '2025-03-15T10:00:00Z',
     finishedAt: '2025-03-15T10:01:00Z',
     clean: {
-      summary: { passed: 1, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 1 },
+      summary: { ...emptySummary(), passed: 1, total: 1 },
       failures: [],
     },
     faults: [killed, survived],

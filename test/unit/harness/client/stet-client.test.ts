@@ -97,6 +97,15 @@ describe('StetClient', () => {
     expect(fixture.seen.at(-1)?.headers.signature).toBeUndefined();
   });
 
+  it('sends a body without any Digest, and a signature that leaves digest out, when asked', async () => {
+    await send({ signing: { headers: ['(request-target)', 'digest', 'x-request-id'], noDigest: true } });
+    const seen = fixture.seen.at(-1);
+    expect(seen?.body).toBe('{"balances":[]}');
+    expect(seen?.headers.digest).toBeUndefined();
+    const signature = parseSignatureHeader(String(seen?.headers.signature));
+    expect(signature.headers).toEqual(['(request-target)', 'x-request-id', 'psu-ip-address']);
+  });
+
   it('presents no client certificate when asked not to', async () => {
     await send({ tpp: null });
     expect(fixture.seen.at(-1)?.clientCertificate).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleReporter, formatConsoleSummary } from '../../../../harness/report/console-reporter.ts';
-import type { RunReport } from '../../../../harness/report/model.ts';
+import { emptySummary, type RunReport } from '../../../../harness/report/model.ts';
 import { redactRunReport } from '../../../../harness/report/redact.ts';
 import { planted, rawReport, registeredSecrets } from './fixture.ts';
 
@@ -39,10 +39,12 @@ describe('console reporter', () => {
       redactRunReport(rawReport(), registeredSecrets()),
     );
     const progress = stream.text.split('\r\x1b[2K').filter((line) => line.startsWith('['));
-    expect(progress).toContain('[6/6] ✓ 2  ✗ 1  ! 1  - 1  ∅ 1  ais-transactions/pagination [v1.4.2 · 10101]');
+    expect(progress).toContain(
+      '[6/6] ✓ 2  ✗ 1  ! 1  ≈ 0  ? 0  - 1  ∅ 1  ais-transactions/pagination [v1.4.2 · 10101]',
+    );
     expect(progress.every((line) => !line.includes('\n'))).toBe(true);
     expect(stream.text).toContain(
-      '✗ FAILED ais-transactions/date-range [v1.4.2 · 10101]: bookingDate outside [dateFrom, dateTo)\n',
+      '✗ FAILED ais-transactions/date-range [v1.4.2 · 10101]\n    rules: AIS-TRX-003\n    bookingDate outside [dateFrom, dateTo)\n',
     );
   });
 
@@ -51,34 +53,63 @@ describe('console reporter', () => {
     await play(new ConsoleReporter({ stream, every: 2 }), redactRunReport(rawReport(), registeredSecrets()));
     const lines = stream.text.split('\n').filter((line) => line.startsWith('['));
     expect(lines).toEqual([
-      '[2/6] ✓ 2  ✗ 0  ! 0  - 0  ∅ 0',
-      '[4/6] ✓ 2  ✗ 1  ! 1  - 0  ∅ 0',
-      '[6/6] ✓ 2  ✗ 1  ! 1  - 1  ∅ 1',
+      '[2/6] ✓ 2  ✗ 0  ! 0  ≈ 0  ? 0  - 0  ∅ 0',
+      '[4/6] ✓ 2  ✗ 1  ! 1  ≈ 0  ? 0  - 0  ∅ 0',
+      '[6/6] ✓ 2  ✗ 1  ! 1  ≈ 0  ? 0  - 1  ∅ 1',
     ]);
     expect(stream.text).not.toContain('\r');
     expect(stream.text).not.toContain('\x1b');
   });
 
-  it('summarises rule by rule, problems first, failures with expected vs actual', () => {
+  it('prints each failure once with expected vs actual, a line per suite, then the rules not met', () => {
     const text = formatConsoleSummary(redactRunReport(rawReport(), registeredSecrets()));
     const lines = text.split('\n');
-    const tok = lines.findIndex((l) => l.includes('TOK-001'));
+    const failed = lines.indexOf('✗ FAILED ais-transactions/date-range [v1.4.2 · 10101]');
+    expect(failed).toBeGreaterThan(0);
+    expect(lines.slice(failed + 1, failed + 5)).toEqual([
+      '    rules: AIS-TRX-003',
+      '    bookingDate outside [dateFrom, dateTo)',
+      '    expected: before 2024-01-10',
+      '    actual:   2024-01-10',
+    ]);
+    expect(lines.filter((l) => l.includes('FAILED ais-transactions/date-range'))).toHaveLength(1);
+    expect(text).toContain(
+      '\nSuites\n  ✗ ais-transactions [2 passed, 1 failed, 1 skipped, 1 not-applicable]\n  ! oauth [1 errored]\n',
+    );
+    const tok = lines.findIndex((l) => l.includes('TOK-001 ['));
     const trx = lines.findIndex((l) => l.includes('AIS-TRX-003 ['));
-    expect(tok).toBeGreaterThan(0);
     expect(trx).toBeGreaterThan(tok);
+    expect(tok).toBeGreaterThan(lines.indexOf('Rules not met'));
     expect(lines[tok]).toBe('  ! TOK-001 [1 errored] Refresh gives a new access token (§3.2)');
     expect(lines[trx]).toBe(
       '  ✗ AIS-TRX-003 [2 passed, 1 failed, 1 not-applicable] Transactions fall in [dateFrom, dateTo) (§4.3.2)',
     );
-    expect(lines.slice(trx + 1, trx + 5)).toEqual([
-      '      failed ais-transactions/date-range [v1.4.2 · 10101]',
-      '        bookingDate outside [dateFrom, dateTo)',
-      '        expected: before 2024-01-10',
-      '        actual:   2024-01-10',
-    ]);
-    expect(text).toContain('(no rule) [1 skipped]\n');
-    expect(text).toContain('6 results: 2 passed, 1 failed, 1 errored, 1 skipped, 1 not-applicable in 5.5 s');
+    expect(text).not.toContain('(no rule)');
+    expect(text).toContain(
+      '6 results: 2 passed, 1 failed, 1 errored, 0 accepted, 0 advisory, 1 skipped, 1 not-applicable in 5.5 s',
+    );
     expect(text).toContain('reference-local: the harness could not check everything');
+  });
+
+  it('lists every rule with --verbose, passing ones too', () => {
+    const text = formatConsoleSummary(rawReport(), { verbose: true });
+    expect(text).toContain('\nRules\n');
+    expect(text).toContain('(no rule) [1 skipped]\n');
+  });
+
+  it('leaves the failures out of the summary when the live reporter printed them', () => {
+    const text = formatConsoleSummary(rawReport(), { failures: false });
+    expect(text).not.toContain('FAILED');
+    expect(text).toContain('AIS-TRX-003 [');
+  });
+
+  it('prints only failures and the summary when quiet', async () => {
+    const stream = new Capture(false);
+    await play(new ConsoleReporter({ stream, every: 1, quiet: true }), rawReport());
+    expect(stream.text).not.toMatch(/^\[\d+\/6\]/m);
+    expect(stream.text).not.toContain('cases over');
+    expect(stream.text).toContain('✗ FAILED ais-transactions/date-range');
+    expect(stream.text).toContain('reference-local: the harness could not check everything');
   });
 
   it('indents multi-line expected values under their label', () => {
@@ -87,13 +118,13 @@ describe('console reporter', () => {
     if (failed?.failure === undefined) throw new Error('fixture changed');
     failed.failure.expected = { status: 200 };
     expect(formatConsoleSummary(report)).toContain(
-      '        expected: {\n                    "status": 200\n                  }',
+      '    expected: {\n                "status": 200\n              }',
     );
   });
 
   it('says the target conforms when nothing failed', () => {
     const report = rawReport();
-    report.summary = { passed: 1, failed: 0, errored: 0, skipped: 0, 'not-applicable': 0, total: 1 };
+    report.summary = { ...emptySummary(), passed: 1, total: 1 };
     report.results = report.results.slice(0, 1);
     expect(formatConsoleSummary(report)).toContain('reference-local: the target conforms');
   });

@@ -109,7 +109,7 @@ describe('HTML report', () => {
   });
 
   it('lists skipped and not-applicable cells with their reasons', () => {
-    expect(html).toContain('Skipped and not applicable (2)');
+    expect(html).toContain('<h2>skipped, not-applicable (2)</h2>');
     expect(html).toContain('target lacks capability sandbox');
   });
 

@@ -37,6 +37,8 @@ describe('report.json', () => {
       passed: 2,
       failed: 1,
       errored: 1,
+      accepted: 0,
+      advisory: 0,
       skipped: 1,
       'not-applicable': 1,
       total: 6,

@@ -38,9 +38,9 @@ describe('writeReports', () => {
 
   it('writes only the formats asked for', async () => {
     const outDir = await tempDir();
-    expect(await writeReports(rawReport(), { outDir, formats: ['json'] })).toEqual([
-      join(outDir, 'report.json'),
-    ]);
+    expect(
+      await writeReports(rawReport(), { outDir, formats: ['json'], secrets: registeredSecrets() }),
+    ).toEqual([join(outDir, 'report.json')]);
   });
 
   it('fails with ERR_REPORT_WRITE when the directory cannot be created', async () => {

@@ -139,3 +139,36 @@ describe('targetFromServeInfo', () => {
     expect(() => parseServeInfo('not json')).toThrow(expect.objectContaining({ code: 'ERR_TARGET_INVALID' }));
   });
 });
+
+describe('environment values in a target file', () => {
+  it('takes ${NAME} from the environment for paths and secrets, and keeps $${NAME} literal', () => {
+    const dir = withCerts();
+    process.env['STET_TEST_CERTS'] = './certs';
+    process.env['STET_TEST_CLIENT_ID'] = 'PSDFR-ACPR-99999';
+    try {
+      const text = readFileSync('targets/example-institution.yaml', 'utf8')
+        .replace('cert: ./certs/qwac.pem', "cert: '${STET_TEST_CERTS}/qwac.pem'")
+        .replace('clientId: PSDFR-ACPR-12345', "clientId: '${STET_TEST_CLIENT_ID}'")
+        .replace('name: groupbank-sandbox', () => "name: 'costs $${STET_TEST_CLIENT_ID}'");
+      const target = parseTarget(join(dir, 't.yaml'), text);
+      expect(target.tpp.clientId).toBe('PSDFR-ACPR-99999');
+      expect(target.tpp.qwac.cert).toBe(pair.cert);
+      expect(target.name).toBe('costs ${STET_TEST_CLIENT_ID}');
+    } finally {
+      delete process.env['STET_TEST_CERTS'];
+      delete process.env['STET_TEST_CLIENT_ID'];
+    }
+  });
+
+  it('refuses a variable that is not set, at the line using it', () => {
+    const dir = withCerts();
+    delete process.env['STET_TEST_UNSET'];
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      'clientId: PSDFR-ACPR-12345',
+      "clientId: '${STET_TEST_UNSET}'",
+    );
+    expect(() => parseTarget(join(dir, 't.yaml'), text)).toThrow(
+      /t\.yaml:\d+:\d+: environment variable STET_TEST_UNSET is not set/,
+    );
+  });
+});

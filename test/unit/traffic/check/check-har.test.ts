@@ -38,6 +38,7 @@ describe('checkHar', () => {
         'TOK-RESPONSE-FIELDS',
         'TOK-TOKEN-TYPE-BEARER',
         'TOK-EXPIRES-IN-3600',
+        'TRN-STATUS-DOCUMENTED',
         'TRN-XREQUESTID-ECHO',
         'TRN-XREQUESTID-ECHO-ON-ERROR',
         'AIS-ACC-SHAPE',

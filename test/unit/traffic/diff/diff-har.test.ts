@@ -7,7 +7,7 @@ import { ReplayBook } from '../../../../traffic/replay/replay-book.ts';
 
 const fixture = parseHar(readFileSync(new URL('../fixtures/ais-session.har', import.meta.url), 'utf8'));
 
-/** Another "target": a replay of `har`, recording what it was sent. */
+/** Another "target": a replay of `har` on the recording's day, recording what it was sent. */
 function targetOf(har: Har): { send: (r: ResentRequest) => Promise<ResentResponse>; sent: ResentRequest[] } {
   const book = new ReplayBook(har);
   const sent: ResentRequest[] = [];
@@ -23,7 +23,8 @@ function targetOf(har: Har): { send: (r: ResentRequest) => Promise<ResentRespons
       });
       return {
         status: answer.status,
-        headers: Object.fromEntries(answer.headers),
+        // The other target serves on the day of the recording (the 90-day history is judged on its Date).
+        headers: { ...Object.fromEntries(answer.headers), date: 'Mon, 02 Jun 2025 09:00:10 GMT' },
         text: answer.body.toString(),
       };
     },
@@ -51,7 +52,7 @@ describe('diffHar', () => {
     expect(sent[3]?.signed).toBe(true);
   });
 
-  it('reports status, error code, schema and link differences per exchange', async () => {
+  it('reports a changed refusal under the rules naming its code, and a judgement that now fails under its rule', async () => {
     const other = structuredClone(fixture);
     const error = other.log.entries[6];
     const accounts = other.log.entries[3];
@@ -65,11 +66,17 @@ describe('diffHar', () => {
     );
     const diffs = await diffHar(fixture, targetOf(other).send);
     expect(diffs[6]?.differences).toEqual([
-      'status: recorded 403, now 404',
-      'error code: recorded NGAC, now AC01',
+      { rules: ['AIS-ACC-NOT-CONSENTED-NGAC'], message: 'status: recorded 403 NGAC, now 404 AC01' },
     ]);
-    expect(diffs[3]?.differences).toContain(
-      'links at $.accounts[0]: recorded [balances,transactions], now [balances,owners]',
-    );
+    expect(diffs[3]?.differences.map((d) => d.rules)).toEqual([
+      ['AIS-ACC-SHAPE'],
+      ['AIS-ACC-LINK-TRANSACTIONS'],
+    ]);
+    expect(diffs.filter((d) => d.differences.length > 0).map((d) => d.index)).toEqual([3, 6]);
+  });
+
+  it('refuses a HAR without STET PSD2 traffic (ERR_HAR_NOT_STET)', async () => {
+    const empty: Har = { log: { ...fixture.log, entries: [] } };
+    await expect(diffHar(empty, targetOf(fixture).send)).rejects.toMatchObject({ code: 'ERR_HAR_NOT_STET' });
   });
 });

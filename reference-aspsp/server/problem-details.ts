@@ -1,0 +1,39 @@
+import { lookupError } from '../../spec/lib/index.ts';
+import type { ApiError } from './api-error.ts';
+import type { OAuthError } from './oauth-error.ts';
+
+/**
+ * RFC 9457 problem details of a refusal, sent in sandbox mode as the `problem` member next to the
+ * STET ErrorModel (or the RFC 6749 body) so a TPP developer sees what the bank expected.
+ *
+ * `type` names the catalogue code (`urn:stet-harness:problem:SIGNATURE_INVALID`), `title` its meaning
+ * in spec/errors.yaml, `detail` the bank's reason, `instance` the X-Request-ID; `expected` is the
+ * extension member with what the bank computed or has on file (see docs/client-report.md).
+ */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance: string;
+  readonly path: string;
+  readonly expected?: Readonly<Record<string, unknown>>;
+}
+
+/** The problem details of `error` on `path`, for the request `requestId`. */
+export function problemDetails(
+  error: ApiError | OAuthError,
+  where: { path: string; requestId: string },
+): ProblemDetails {
+  const entry = lookupError(error.code);
+  const detail = 'description' in error ? error.description : (error.detail ?? entry?.meaning ?? error.code);
+  return {
+    type: `urn:stet-harness:problem:${error.code}`,
+    title: entry?.meaning ?? error.code,
+    status: error.status,
+    detail,
+    instance: `urn:x-request-id:${where.requestId}`,
+    path: where.path,
+    ...(error.expected === undefined ? {} : { expected: error.expected }),
+  };
+}

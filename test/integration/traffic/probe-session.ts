@@ -1,0 +1,249 @@
+/**
+ * A session written to show deviations in a recording: each call is one a faulty bank answers
+ * differently, so `diff` of its recording against a reference started with a fault of the catalogue
+ * must find that fault. Driven with the harness's own client and http journey driver.
+ *
+ * AIS (alice, v1.4.2): a consent with balances for accounts A and B, transactions for A and the GBP
+ * account, trusted beneficiaries asked and no identity; the account list; a refused balances call;
+ * transactions on three windows, over 91 days (ending in the future), with no dateFrom ending 85 days ago, with a malformed
+ * date; five batch calls (the fifth over the quota); the code exchanged a second time. PISP: an
+ * exchange with a wrong code_verifier; the confirmation with the first token; the status read with
+ * another X-Request-ID.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { StetClient, type HttpExchange } from '../../../harness/client/stet-client.ts';
+import { httpJourneyDriver } from '../../../harness/journeys/http-driver.ts';
+import { SecretSet } from '../../../harness/report/secret-set.ts';
+import { institutionHost, type Target } from '../../../harness/targets/target-definition.ts';
+import { field, text } from './session-json.ts';
+
+const institution = '10101';
+const base = '/stet/psd2/v1.4.2';
+const reportUrl = 'https://tpp.example/pay/ok';
+
+function day(today: string, daysBefore: number): string {
+  return new Date(Date.parse(today) - daysBefore * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Runs the session; every answer is left to the recording (nothing here asserts). */
+export async function runProbeSession(target: Target, today: string): Promise<void> {
+  const client = new StetClient(target, new SecretSet());
+  const host = institutionHost(target, institution);
+  const signing = { headers: ['(request-target)', 'date', 'digest', 'x-request-id'] };
+  const plain = (method: string, path: string, body: string, type: string): Promise<HttpExchange> =>
+    client.send({
+      institution,
+      method,
+      path,
+      headers: { 'content-type': type },
+      body,
+      tpp: target.tpp,
+      signing: undefined,
+    });
+  const signed = (options: {
+    method: string;
+    path: string;
+    token: string;
+    body?: unknown;
+    psuIp?: boolean;
+    requestId?: string;
+  }): Promise<HttpExchange> =>
+    client.send({
+      institution,
+      method: options.method,
+      path: options.path,
+      headers: {
+        authorization: `Bearer ${options.token}`,
+        ...(options.psuIp === false ? {} : { 'psu-ip-address': '198.51.100.7' }),
+        ...(options.requestId === undefined ? {} : { 'x-request-id': options.requestId }),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      tpp: target.tpp,
+      signing,
+    });
+  const form = 'application/x-www-form-urlencoded';
+  try {
+    const psu = await plain('POST', '/sandbox/v1/psus', '{"persona":"alice"}', 'application/json');
+    const identifier = text(field(psu.json, 'identifier'));
+    const otp = text(field(psu.json, 'otp'));
+
+    // AIS
+    const authorize = new URL(`https://${host}/stet/psd2/oauth/authorize`);
+    for (const [k, v] of Object.entries({
+      response_type: 'code',
+      client_id: target.tpp.clientId,
+      redirect_uri: target.tpp.redirectUri,
+      scope: 'aisp',
+      state: 'probe-1',
+    }))
+      authorize.searchParams.set(k, v);
+    const journey = await httpJourneyDriver(client).run({
+      institution,
+      authorizeUrl: authorize.toString(),
+      redirectUri: target.tpp.redirectUri,
+      identifier,
+      otp,
+      outcome: 'consent',
+      travel: undefined,
+    });
+    const exchangeForm = new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: target.tpp.clientId,
+      code: journey.callback['code'] ?? '',
+      redirect_uri: target.tpp.redirectUri,
+    }).toString();
+    const tokenAnswer = await plain('POST', '/stet/psd2/oauth/token', exchangeForm, form);
+    const token = text(field(tokenAnswer.json, 'access_token'));
+    const before = await signed({ method: 'GET', path: `${base}/accounts`, token });
+    const listedBefore = field(before.json, 'accounts');
+    const accounts: unknown[] = Array.isArray(listedBefore) ? listedBefore : [];
+    const ibanOf = (predicate: (a: unknown) => boolean): string =>
+      text(field(accounts.find(predicate), 'accountId', 'iban'));
+    const euro = accounts.filter(
+      (a) => field(a, 'accountId', 'currency') === 'EUR' && typeof field(a, 'accountId', 'iban') === 'string',
+    );
+    const a = text(field(euro[0], 'accountId', 'iban'));
+    const b = text(field(euro[1], 'accountId', 'iban'));
+    const gbp = ibanOf((x) => field(x, 'accountId', 'currency') === 'GBP');
+    await signed({
+      method: 'PUT',
+      path: `${base}/consents`,
+      token,
+      body: {
+        balances: [{ iban: a }, { iban: b }],
+        transactions: [{ iban: a }, { iban: gbp }],
+        trustedBeneficiaries: true,
+        psuIdentity: false,
+      },
+    });
+    const after = await signed({ method: 'GET', path: `${base}/accounts`, token });
+    const listed = field(after.json, 'accounts');
+    const idOf = (iban: string): string =>
+      text(
+        field(
+          (Array.isArray(listed) ? listed : []).find((x) => field(x, 'accountId', 'iban') === iban),
+          'resourceId',
+        ),
+      );
+    const [idA, idGbp] = [idOf(a), idOf(gbp)];
+    await signed({ method: 'GET', path: `${base}/accounts/${idGbp}/balances`, token });
+    const transactions = `${base}/accounts/${idA}/transactions`;
+    for (const to of [10, 11, 12])
+      await signed({
+        method: 'GET',
+        path: `${transactions}?dateFrom=${day(today, 30)}&dateTo=${day(today, to)}`,
+        token,
+      });
+    await signed({
+      method: 'GET',
+      path: `${transactions}?dateFrom=${day(today, 80)}&dateTo=${day(today, -11)}`,
+      token,
+    });
+    await signed({ method: 'GET', path: `${transactions}?dateTo=${day(today, 85)}`, token });
+    await signed({ method: 'GET', path: `${transactions}?dateFrom=yesterday`, token });
+    for (let call = 0; call < 5; call += 1)
+      await signed({ method: 'GET', path: `${base}/accounts`, token, psuIp: false });
+    await plain('POST', '/stet/psd2/oauth/token', exchangeForm, form);
+
+    // PISP
+    // A first token per payment: the reference binds it to the payment it initiates.
+    const pay = async (): Promise<{
+      location: string;
+      code: string;
+      verifier: string;
+      requestId: string;
+      firstToken: string;
+    }> => {
+      const first = await plain(
+        'POST',
+        '/stet/psd2/oauth/token',
+        new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: target.tpp.clientId,
+          scope: 'pisp',
+        }).toString(),
+        form,
+      );
+      const firstToken = text(field(first.json, 'access_token'));
+      const requestId = randomUUID();
+      const initiation = await signed({
+        method: 'POST',
+        path: `${base}/payment-requests`,
+        token: firstToken,
+        requestId,
+        body: payment(),
+      });
+      const link = new URL(text(field(initiation.json, '_links', 'consentApproval', 'href')));
+      const verifier = randomBytes(32).toString('base64url');
+      link.searchParams.set('state', randomBytes(8).toString('hex'));
+      link.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+      link.searchParams.set('code_challenge_method', 'S256');
+      const consent = await httpJourneyDriver(client).run({
+        institution,
+        authorizeUrl: link.toString(),
+        redirectUri: reportUrl,
+        identifier,
+        otp,
+        outcome: 'consent',
+        travel: undefined,
+      });
+      return {
+        location: text(initiation.headers['location']),
+        code: consent.callback['code'] ?? '',
+        verifier,
+        requestId,
+        firstToken,
+      };
+    };
+    const exchange = (code: string, verifier: string): Promise<HttpExchange> =>
+      plain(
+        'POST',
+        '/stet/psd2/oauth/token',
+        new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: target.tpp.clientId,
+          code,
+          code_verifier: verifier,
+          redirect_uri: reportUrl,
+        }).toString(),
+        form,
+      );
+    const wrong = await pay();
+    await exchange(wrong.code, randomBytes(32).toString('base64url'));
+    const right = await pay();
+    const second = await exchange(right.code, right.verifier);
+    const secondToken = text(field(second.json, 'access_token'));
+    await signed({
+      method: 'POST',
+      path: `${right.location}/confirmation`,
+      token: right.firstToken,
+      body: {},
+    });
+    await signed({ method: 'POST', path: `${right.location}/confirmation`, token: secondToken, body: {} });
+    await signed({ method: 'GET', path: right.location, token: secondToken, requestId: right.requestId });
+    await signed({ method: 'GET', path: right.location, token: secondToken, requestId: randomUUID() });
+  } finally {
+    await client.close();
+  }
+}
+
+function payment(): unknown {
+  return {
+    paymentInformationId: `pmt-probe-${randomBytes(4).toString('hex')}`,
+    creationDateTime: new Date().toISOString(),
+    numberOfTransactions: 1,
+    initiatingParty: { name: 'Demo PISP' },
+    paymentTypeInformation: { serviceLevel: 'SEPA', categoryPurpose: 'DVPM' },
+    beneficiary: { creditor: { name: 'Merchant' }, creditorAccount: { iban: 'FR7630004000031234567890143' } },
+    chargeBearer: 'SLEV',
+    creditTransferTransaction: [
+      {
+        paymentId: { instructionId: 'instr-1', endToEndId: 'e2e-1' },
+        instructedAmount: { currency: 'EUR', amount: '12.50' },
+        remittanceInformation: ['Order 4711'],
+      },
+    ],
+    supplementaryData: { acceptedAuthenticationApproach: ['REDIRECT'], successfulReportUrl: reportUrl },
+  };
+}

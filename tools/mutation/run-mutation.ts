@@ -1,0 +1,136 @@
+/**
+ * `npm run mutation` / `npm run mutation:full`: StrykerJS over the reference and protocol/, the
+ * conformance suites as the test (docs/mutation.md), then the mutation score per folder.
+ *
+ * Stryker is started through its API rather than its CLI: the CLI refuses Node.js below 22 while
+ * this project (and CI) run Node.js 20, on which the engine itself works. Stryker's incremental file
+ * holds the files of the last run only, so each run starts from the committed one
+ * (`mutation/stryker-incremental.json`) and its files are merged back into it: a run over a few files
+ * keeps what earlier runs measured of the others, and the figures cover every file measured so far.
+ *
+ * Without options: the bounded sample (CI), incremental. `--full`: every file of stryker.config.json's
+ * `mutate`. `--mutate <file>` (repeatable): those files. `--force`: retest mutants whose results the
+ * incremental file holds (after editing an existing case, which Stryker cannot see: it diffs the test
+ * file, not the suites' YAML).
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isCodedError } from '../../lib/coded-error.ts';
+import {
+  folderFigures,
+  formatFigures,
+  mergeReports,
+  readMutationReport,
+  type MutationReport,
+} from './mutation-report.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+/** The committed results of every file measured so far. */
+export const committedIncrementalFile = join(root, 'mutation', 'stryker-incremental.json');
+const runIncrementalFile = join(root, 'reports', 'mutation', 'stryker-incremental-run.json');
+
+/**
+ * The bounded sample CI runs: one small file of rules per behaviour folder, incremental, so an
+ * unchanged sample costs Stryker's initial run only.
+ */
+export const boundedSample: readonly string[] = [
+  'reference-aspsp/ais/transaction-filter.ts',
+  'reference-aspsp/cbpii/decimal-amount.ts',
+  'protocol/digest.ts',
+];
+
+const usage = `usage: tsx tools/mutation/run-mutation.ts [--full | --mutate <file>...] [--concurrency n] [--force]
+
+  (no option)       the bounded sample (${boundedSample.length} files), incremental: what CI runs
+  --full            every file of stryker.config.json "mutate" (hours on 2 cores; see docs/mutation.md)
+  --mutate <file>   only this file (repeatable)
+  --concurrency n   test processes (default: stryker.config.json, 2)
+  --force           retest every mutant of the selected files, ignoring the incremental results
+  --report-only     print the per-folder figures of ${relativeToRoot(committedIncrementalFile)} and stop
+
+Writes the HTML report to reports/mutation/index.html and merges the results into
+${relativeToRoot(committedIncrementalFile)}, then prints the mutation score per folder.`;
+
+function relativeToRoot(path: string): string {
+  return path.slice(root.length + 1);
+}
+
+interface StrykerApi {
+  new (options: Record<string, unknown>): { runMutationTest(): Promise<unknown[]> };
+}
+
+async function loadStryker(): Promise<StrykerApi> {
+  const require = createRequire(join(root, 'package.json'));
+  const core = dirname(require.resolve('@stryker-mutator/core/package.json'));
+  // The engine without the CLI module, whose import refuses Node.js < 22 (see the module summary).
+  const module: unknown = await import(pathToFileURL(join(core, 'dist', 'src', 'stryker.js')).href);
+  const api: unknown = typeof module === 'object' && module !== null ? Reflect.get(module, 'Stryker') : undefined;
+  if (typeof api !== 'function') throw new Error('@stryker-mutator/core has no Stryker export');
+  return api as StrykerApi;
+}
+
+function readIfPresent(path: string): MutationReport | undefined {
+  return existsSync(path) ? readMutationReport(path) : undefined;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      full: { type: 'boolean', default: false },
+      mutate: { type: 'string', multiple: true },
+      concurrency: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      'report-only': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  if (!values['report-only']) {
+    const options: Record<string, unknown> = {
+      incrementalFile: relativeToRoot(runIncrementalFile),
+      force: values.force,
+    };
+    if (!values.full) options['mutate'] = values.mutate ?? [...boundedSample];
+    if (values.concurrency !== undefined) {
+      const concurrency = Number(values.concurrency);
+      if (!Number.isInteger(concurrency) || concurrency < 1) {
+        process.stderr.write(`--concurrency ${values.concurrency} is not a whole number >= 1\n`);
+        return 2;
+      }
+      options['concurrency'] = concurrency;
+    }
+    mkdirSync(dirname(runIncrementalFile), { recursive: true });
+    if (existsSync(committedIncrementalFile)) copyFileSync(committedIncrementalFile, runIncrementalFile);
+    const Stryker = await loadStryker();
+    // Stryker reads stryker.config.json from the working directory.
+    process.chdir(root);
+    await new Stryker(options).runMutationTest();
+    const merged = mergeReports(
+      readIfPresent(committedIncrementalFile),
+      readMutationReport(runIncrementalFile),
+    );
+    writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
+  }
+  const figures = folderFigures(readMutationReport(committedIncrementalFile));
+  process.stdout.write(
+    `\nmutation score per folder (every file measured so far):\n${formatFigures(figures)}\n`,
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (isCodedError(error)) {
+    process.stderr.write(
+      `run-mutation: ${error.message}\n${error.hint === undefined ? '' : `hint: ${error.hint}\n`}`,
+    );
+    process.exitCode = 2;
+  } else throw error;
+}
