@@ -21,7 +21,7 @@ export const allowedImports: Readonly<Record<string, readonly string[]>> = {
   load: ['lib', 'protocol', 'spec', 'harness', 'traffic'],
   cli: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'load'],
   bin: ['cli'],
-  bench: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'cli'],
+  bench: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'load', 'cli'],
   test: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'load', 'cli', 'bench'],
 };
 

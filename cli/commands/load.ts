@@ -13,6 +13,7 @@ import { writeLoadReports } from '../../load/report/write-load-reports.ts';
 import { parseThreshold, type Threshold } from '../../load/threshold.ts';
 import { startEmbeddedReference } from '../embedded-reference.ts';
 import { collectList, toolVersion } from '../option-values.ts';
+import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 
 interface LoadCliOptions {
   scenario: string;
@@ -99,6 +100,10 @@ async function load(options: LoadCliOptions): Promise<number> {
   const rate = positive(options.rate, '--rate', false);
   const connections = positive(options.connections, '--connections', true);
   const thresholds = options.threshold.length === 0 ? undefined : options.threshold.map(parseThreshold);
+  // Refused before minutes of load, never found at the end.
+  if (options.exportK6 === undefined) checkOutputDir(options.out, '--out');
+  else checkOutputFile(options.exportK6, '--export-k6');
+  if (options.k6Tokens !== undefined) checkOutputFile(options.k6Tokens, '--k6-tokens');
   if (options.target !== undefined && options.fault.length > 0) {
     throw new LoadError('ERR_LOAD_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
