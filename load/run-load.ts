@@ -25,6 +25,11 @@ export interface LoadRunOptions {
   scenario: Scenario;
   target: Target;
   durationMs: number;
+  /**
+   * Time before the measured period: the connections open, the bank warms up; its answers are judged
+   * (findings, quotas) but left out of the KPIs and thresholds. Default none.
+   */
+  warmUpMs?: number | undefined;
   /** Arrival rate per scenario and institution, overriding the scenario's. */
   rate?: number | undefined;
   /** Connections per scenario and institution, overriding the scenario's. */
@@ -129,8 +134,9 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
     const kpis = new KpiRecorder();
     const findings = new FindingBook();
     const quotas = new QuotaLedger();
-    const startedAt = new Date();
-    const t0 = performance.now();
+    const startedAt = new Date(Date.now() + (options.warmUpMs ?? 0));
+    const warmUpMs = options.warmUpMs ?? 0;
+    const t0 = performance.now() + warmUpMs;
     const ticker =
       options.onProgress === undefined
         ? undefined
@@ -155,7 +161,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
             connections: p.report.connections,
             rate: p.report.rate,
             psus: p.psus,
-            durationMs: options.durationMs,
+            durationMs: warmUpMs + options.durationMs,
             ctx: {
               scenario: p.scenario,
               version: p.version,
@@ -200,6 +206,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       durationMs,
+      warmUp: { durationMs: warmUpMs, answers: kpis.warmUpAnswers },
       parts: prepared.map((p) => p.report),
       total: kpis.total(durationMs),
       endpoints: kpis.endpoints(durationMs),
