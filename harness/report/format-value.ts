@@ -41,6 +41,8 @@ export function failingStep(result: CaseResult): StepResult | undefined {
   const index = result.failure?.step;
   if (index !== undefined && result.steps[index] !== undefined) return result.steps[index];
   return (
-    result.steps.find((step) => step.status === 'failed' || step.status === 'errored') ?? result.steps.at(-1)
+    result.steps.find(
+      (step) => step.status === 'failed' || step.status === 'errored' || step.status === 'advisory',
+    ) ?? result.steps.at(-1)
   );
 }

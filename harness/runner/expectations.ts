@@ -6,6 +6,12 @@
 import { lookupError } from '../../spec/lib/index.ts';
 import type { Expectations, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
+import {
+  basisOfCodeCheck,
+  basisOfHeaderCheck,
+  basisOfSchemaCheck,
+  basisOfStatusCheck,
+} from './expectation-basis.ts';
 import { queryJson, queryJsonMatches } from './json-path.ts';
 import { checkPageFields } from './page-fields.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
@@ -39,13 +45,22 @@ export function evaluateExpectations(
       message: `status is ${outcome.status ?? 'absent'}`,
       expected: expect.status.length === 1 ? expect.status[0] : expect.status,
       actual: outcome.status,
+      ...basisOfStatusCheck(expect.status, outcome.status, expect.error),
     });
   }
-  if (expect.error !== undefined) failures.push(...checkErrorCode(expect.error, outcome));
+  if (expect.error !== undefined)
+    failures.push(
+      ...checkErrorCode(expect.error, outcome).map((f) => ({
+        ...f,
+        ...basisOfCodeCheck(expect.error ?? ''),
+      })),
+    );
   for (const [name, check] of Object.entries(expect.headers)) {
     const value = headerOf(outcome, name);
     failures.push(
-      ...checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf),
+      ...checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf).map(
+        (f) => ({ ...f, ...basisOfHeaderCheck(name) }),
+      ),
     );
   }
   if (expect.text !== undefined) {
@@ -60,6 +75,7 @@ export function evaluateExpectations(
         message: `body does not match schema ${expect.schema}`,
         expected: `schema ${expect.schema}`,
         actual: result.errors.slice(0, 10),
+        ...basisOfSchemaCheck(expect.schema),
       });
     }
   }

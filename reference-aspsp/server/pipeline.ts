@@ -190,7 +190,7 @@ export function createPipeline(
     const edge = services.edge?.onResourceCall({
       clientId: tpp.clientId,
       institution,
-      tokenKey: bearerKey(headers.authorization),
+      tokenKey: () => bearerKey(headers.authorization),
       now: services.clock.now(),
     });
     if (edge?.refusal !== undefined) {

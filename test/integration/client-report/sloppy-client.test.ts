@@ -164,8 +164,6 @@ async function sloppySession(client: StetClient, target: Target): Promise<void> 
   // Mistake: scope in the authorization code form (the bank refuses it before using the code).
   ok(await tokenForm({ ...exchange, scope: 'aisp' }), 400);
   const tokens = ok(await tokenForm(exchange), 200).json as { access_token: string; refresh_token: string };
-  // Mistake: the same code a second time.
-  ok(await tokenForm(exchange), 400);
   let bearer = { authorization: `Bearer ${tokens.access_token}` };
   const connected = { 'psu-ip-address': '192.0.2.10', 'psu-user-agent': 'sloppy/1.0' };
   const accounts = ok(
@@ -250,4 +248,6 @@ async function sloppySession(client: StetClient, target: Target): Promise<void> 
   // Mistake: five batch reads of the same balances in one day; the fifth is refused.
   for (let i = 0; i < 4; i++) ok(await send({ method: 'GET', path: balances, headers: bearer }), 200);
   ok(await send({ method: 'GET', path: balances, headers: bearer }), 429);
+  // Mistake: the same code a second time (last: the bank may revoke what the code gave, RFC 6749 §4.1.2).
+  ok(await tokenForm(exchange), 400);
 }
