@@ -273,6 +273,9 @@ export function createPipeline(
     });
   };
 
+  // The `error-code-missing` fault names no code anywhere, so no problem details either.
+  const explain = services.mode === 'sandbox' && !services.faults.has('error-code-missing');
+
   function errorAnswer(error: unknown, path: string, requestId: string): RouteResponse {
     const now = services.clock.now();
     if (error instanceof ApiError) {
@@ -288,7 +291,7 @@ export function createPipeline(
         headers: error.headers,
         // Sandbox only: the refusal explains itself (docs/client-report.md); live keeps the plain body.
         json:
-          services.mode === 'sandbox' && error.status < 500
+          explain && error.status < 500
             ? { ...body, problem: problemDetails(error, { path, requestId }) }
             : body,
       };
@@ -298,7 +301,7 @@ export function createPipeline(
       return {
         status: error.status,
         json:
-          services.mode === 'sandbox' && error.status < 500
+          explain && error.status < 500
             ? { ...body, problem: problemDetails(error, { path, requestId }) }
             : body,
       };
