@@ -63,6 +63,8 @@ export function createPipeline(
   const echoRequestId = !services.faults.has('request-id-not-echoed');
   const checkSignatures = !services.faults.has('signature-not-checked');
   const ignoreExpiry = services.faults.has('token-never-expires');
+  // Sandbox refusals explain themselves; the `error-code-missing` fault names no code anywhere.
+  const explain = services.mode === 'sandbox' && !services.faults.has('error-code-missing');
   const replays = new SignatureReplayCache();
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
@@ -272,9 +274,6 @@ export function createPipeline(
       answered(answer);
     });
   };
-
-  // The `error-code-missing` fault names no code anywhere, so no problem details either.
-  const explain = services.mode === 'sandbox' && !services.faults.has('error-code-missing');
 
   function errorAnswer(error: unknown, path: string, requestId: string): RouteResponse {
     const now = services.clock.now();
