@@ -87,9 +87,9 @@ function caseOf(rule: ClientRuleResult): CaseResult {
   };
 }
 
-/** A client_id as a folder name. */
+/** A client_id as one folder name: no separator, no leading dot (never `.` or `..`). */
 export function clientFolder(clientId: string): string {
-  return clientId.replace(/[^A-Za-z0-9._-]/g, '_');
+  return clientId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length)) || '_';
 }
 
 /** Options of {@link writeClientReport}. */
