@@ -1,11 +1,14 @@
 /**
  * Replay server throughput: requests per second of `stet-harness replay` (a recording of 7 exchanges,
- * structural matching) next to a bare mockttp server answering one fixed response, in the same run,
- * same client (undici, keep-alive, 16 in flight) and same TLS set-up.
+ * structural matching) next to a bare mockttp server answering one fixed response (the issue's
+ * yardstick), and next to a bare node:https server answering it (the replay's own stack, so the cost of
+ * matching shows), in the same run, same client (undici, keep-alive, 16 in flight) and same TLS set-up.
  *
  *   npm run bench:replay [-- --seconds 5]
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { getLocal } from 'mockttp';
 import { Agent, request } from 'undici';
 import { parseHar } from '../traffic/har/parse-har.ts';
@@ -68,31 +71,47 @@ await bare.forAnyRequest().thenReply(200, fixedBody, {
   'content-length': String(Buffer.byteLength(fixedBody)),
 });
 const replay = await startReplayServer({ har, ca });
+const leaf = issueCertificate({ ca, commonName: host, hosts: [host] });
+const node = createServer({ key: leaf.key, cert: `${leaf.cert}${ca.cert}` }, (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(fixedBody) });
+  res.end(fixedBody);
+});
+await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+const nodeUrl = `https://127.0.0.1:${(node.address() as AddressInfo).port}`;
 
 // Warm both up (TLS sessions, JIT), then alternate two rounds so neither side gains from going second.
 await measure(`https://127.0.0.1:${bare.port}`);
+await measure(nodeUrl);
 await measure(replay.url);
-const rounds: Array<{ bare: Run; replay: Run }> = [];
+const rounds: Array<{ bare: Run; node: Run; replay: Run }> = [];
 for (let round = 0; round < 2; round += 1)
-  rounds.push({ bare: await measure(`https://127.0.0.1:${bare.port}`), replay: await measure(replay.url) });
+  rounds.push({
+    bare: await measure(`https://127.0.0.1:${bare.port}`),
+    node: await measure(nodeUrl),
+    replay: await measure(replay.url),
+  });
 await replay.stop();
 await bare.stop();
+await new Promise<void>((resolve) => node.close(() => resolve()));
 const total = (runs: Run[]): Run => ({
   rate: runs.reduce((sum, r) => sum + r.rate, 0) / runs.length,
   requests: runs.reduce((sum, r) => sum + r.requests, 0),
   connections: runs.reduce((sum, r) => sum + r.connections, 0),
 });
 const bareRun = total(rounds.map((r) => r.bare));
+const nodeRun = total(rounds.map((r) => r.node));
 const replayRun = total(rounds.map((r) => r.replay));
 
 const line = (label: string, run: Run): string =>
   `  ${label}: ${run.rate.toFixed(0)} req/s (${run.requests} requests on ${run.connections} TLS connections)`;
 process.stdout.write(
   [
-    `bench:replay (2 alternating rounds of ${seconds} s each, 16 concurrent, HTTPS keep-alive)`,
-    line('bare mockttp, fixed response', bareRun),
-    line('stet-harness replay         ', replayRun),
-    `  replay / bare               : ${((replayRun.rate / bareRun.rate) * 100).toFixed(0)}%`,
+    `bench:replay (3 servers in 2 alternating rounds of ${seconds} s each, 16 concurrent, HTTPS keep-alive)`,
+    line('bare mockttp, fixed response   ', bareRun),
+    line('bare node:https, fixed response', nodeRun),
+    line('stet-harness replay            ', replayRun),
+    `  replay / bare                  : ${((replayRun.rate / bareRun.rate) * 100).toFixed(0)}%`,
+    `  replay / bare node:https       : ${((replayRun.rate / nodeRun.rate) * 100).toFixed(0)}%`,
     '',
   ].join('\n'),
 );

@@ -140,8 +140,11 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
     try {
       await Promise.all(
         prepared.map((p) =>
-          runPart(p, {
+          loadOneHost({
             target,
+            connections: p.report.connections,
+            rate: p.report.rate,
+            psus: p.psus,
             durationMs: options.durationMs,
             ctx: {
               scenario: p.scenario,
@@ -201,12 +204,20 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
   }
 }
 
-function runPart(
-  part: PreparedPart,
-  run: { target: Target; durationMs: number; ctx: PlanContext },
-): Promise<void> {
-  const { target } = run;
-  const host = part.report.host;
+/**
+ * One autocannon instance against one institution host for `durationMs`: each connection a
+ * {@link ConnectionPlan} over the virtual PSUs in turn. Resolves when the duration is over.
+ */
+export function loadOneHost(run: {
+  target: Target;
+  connections: number;
+  rate: number | undefined;
+  psus: readonly VirtualPsu[];
+  durationMs: number;
+  ctx: PlanContext;
+}): Promise<void> {
+  const { target, psus } = run;
+  const host = run.ctx.host;
   const servername = host.split(':')[0] ?? host;
   const origin =
     target.connect === undefined
@@ -223,12 +234,12 @@ function runPart(
           key: target.tpp.qwac.key,
           ...(target.ca === undefined ? {} : { ca: target.ca }),
         },
-        connections: part.report.connections,
-        ...(part.report.rate === undefined ? {} : { overallRate: part.report.rate }),
+        connections: run.connections,
+        ...(run.rate === undefined ? {} : { overallRate: run.rate }),
         duration: run.durationMs / 1000,
         requests: [{ method: 'GET', path: '/' }],
         setupClient: (client: Client) => {
-          const psu = part.psus.length === 0 ? undefined : part.psus[connectionIndex % part.psus.length];
+          const psu = psus.length === 0 ? undefined : psus[connectionIndex % psus.length];
           connectionIndex += 1;
           const plan = new ConnectionPlan(run.ctx, psu);
           const request: Request = {

@@ -17,12 +17,13 @@ export async function auditTokenSets(
 ): Promise<void> {
   await Promise.all(
     psus.map(async ({ psu, version }) => {
-      if (psu.issued.length < 2) return;
+      const session = psu.session;
+      if (psu.issued.length < 2 || session === undefined) return;
       const tried = [...new Set([psu.issued[0] ?? '', ...psu.issued.slice(-(triedPerPsu - 1))])];
       const path = `/stet/psd2/${version}/accounts`;
       const accepted: string[] = [];
       for (const token of tried) {
-        const exchange = await psu.session.api({ method: 'GET', path, token });
+        const exchange = await session.api({ method: 'GET', path, token });
         if (exchange.status === 200)
           accepted.push(String(exchange.entry.request.headers['x-request-id'] ?? ''));
       }

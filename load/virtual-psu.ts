@@ -21,8 +21,8 @@ export interface VirtualPsu {
   iban: string | undefined;
   /** Every access token issued to the PSU for this role, oldest first (the one-set audit). */
   issued: string[];
-  /** The session that set it up (signed calls for the audit). */
-  session: FuzzSession;
+  /** The session that set it up (signed calls for the token audit); none for a synthetic PSU. */
+  session?: FuzzSession | undefined;
 }
 
 /**

@@ -24,7 +24,7 @@ import { clientCredentialsGrant } from './pisp/client-credentials-grant.ts';
 import { withPaymentBinding } from './pisp/payment-code-grant.ts';
 import { pispDomain } from './pisp/pisp-domain.ts';
 import type { Domain } from './server/domain.ts';
-import { listenHttps, type ListeningServer } from './server/https-server.ts';
+import { listenHttps, type ListeningServer, type RequestTimeouts } from './server/https-server.ts';
 import { createPipeline } from './server/pipeline.ts';
 import type { ServerMode } from './server/request-context.ts';
 import { Router } from './server/router.ts';
@@ -75,6 +75,8 @@ export interface ReferenceAppOptions {
    * institution option such as `signatureFreshness`.
    */
   readonly institutionsFile?: string;
+  /** How long a client may take to send its request headers and its whole request (default 20 s, 30 s). */
+  readonly timeouts?: RequestTimeouts;
   /** Extra domains (served after the built-in ones). */
   readonly domains?: readonly Domain[];
   /** Log sink; default: stderr with a timestamp. */
@@ -187,6 +189,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
         host: options.host ?? '127.0.0.1',
         port: options.port ?? 0,
         handler,
+        ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       });
     } catch (cause) {
       throw new ReferenceStartError('ERR_LISTEN_FAILED', `cannot listen on port ${options.port ?? 0}`, {

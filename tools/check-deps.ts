@@ -18,10 +18,10 @@ export const allowedImports: Readonly<Record<string, readonly string[]>> = {
   'reference-aspsp': ['lib', 'protocol', 'spec', 'tools'],
   harness: ['lib', 'protocol', 'spec'],
   traffic: ['lib', 'protocol', 'spec', 'harness'],
-  load: ['lib', 'spec'],
+  load: ['lib', 'protocol', 'spec', 'harness', 'traffic'],
   cli: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'load'],
   bin: ['cli'],
-  bench: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'cli'],
+  bench: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'load', 'cli'],
   test: ['lib', 'protocol', 'spec', 'tools', 'reference-aspsp', 'harness', 'traffic', 'load', 'cli', 'bench'],
 };
 

@@ -8,7 +8,8 @@ export type TrafficErrorCode =
   | 'ERR_REDACTION_LEAK'
   | 'ERR_REDACTION_REFUSED'
   | 'ERR_RECORD_UPSTREAM'
-  | 'ERR_REPLAY_OPTIONS';
+  | 'ERR_REPLAY_OPTIONS'
+  | 'ERR_TRAFFIC_LISTEN';
 
 /**
  * An error of `record`, `replay`, `check`, `diff` or `har2k6` that the user must fix (bad file, refused

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
+import { SecretSet } from '../../harness/report/secret-set.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { judgeHar } from '../../traffic/check/check-har.ts';
 import { findingsReport } from '../../traffic/check/findings-report.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
+import { redactHar } from '../../traffic/redact/redact-har.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 
 /** `stet-harness check`: offline conformance of a HAR recording. */
@@ -18,7 +20,10 @@ export function register(program: Command): void {
     .option('--out <dir>', 'write junit.xml, report.json and report.html into this directory')
     .action(async (file: string, options: { out?: string }) => {
       const startedAt = new Date();
-      const har = await readHarFile(file);
+      // Judged on a redacted copy: the report shows the transcripts, and a HAR exported by a browser
+      // or another proxy still holds its tokens, codes and PSU data in clear. Placeholders are stable,
+      // so every judgement (same token, same IBAN) holds on the copy.
+      const { har } = redactHar(await readHarFile(file));
       const { findings, unattributed } = judgeHar(har);
       const report = findingsReport(findings, {
         file,
@@ -34,7 +39,9 @@ export function register(program: Command): void {
             .join('')}`,
         );
       if (options.out !== undefined) {
-        const written = await writeReports(report, { outDir: options.out });
+        // The harness's own redaction too: credential fields get its placeholders, which its scan of
+        // every written report knows.
+        const written = await writeReports(report, { outDir: options.out, secrets: new SecretSet() });
         process.stdout.write(`reports: ${written.join(', ')}\n`);
       }
       process.exitCode =

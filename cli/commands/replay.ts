@@ -5,6 +5,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
+import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
+import { startReplayServer } from '../../traffic/replay/replay-server.ts';
 import { issueCertificate } from '../../traffic/tls/issue-certificate.ts';
 import { TrafficError } from '../../traffic/traffic-error.ts';
 
@@ -14,14 +16,19 @@ export function register(program: Command): void {
     .command('replay')
     .description('serve a HAR recording as a mock institution host over HTTPS (stop with Ctrl-C)')
     .argument('<file>', 'HAR file')
-    .option('--port <n>', 'port on 127.0.0.1 (0 = any)', '0')
+    .option(
+      '--host <address>',
+      'address to listen on; a non-loopback one serves the recording to the network (warned)',
+      defaultListenHost,
+    )
+    .option('--port <n>', 'port (0 = any)', '0')
     .option('--mtls', 'require a client certificate (mutual TLS), issued by the CA given with --ca')
     .option('--ca <file>', 'PEM of the CA that issues the accepted client certificates (with --mtls)')
     .option('--match-header <name...>', 'request headers that must match too (default: none)')
     .action(
       async (
         file: string,
-        options: { port: string; mtls?: boolean; ca?: string; matchHeader?: string[] },
+        options: { host: string; port: string; mtls?: boolean; ca?: string; matchHeader?: string[] },
       ) => {
         const port = Number(options.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -48,10 +55,12 @@ export function register(program: Command): void {
         const ca = issueCertificate({ commonName: 'stet-harness replay CA', usage: 'ca', validDays: 30 });
         const caPath = join(await mkdtemp(join(tmpdir(), 'stet-replay-')), 'ca.pem');
         await writeFile(caPath, ca.cert);
-        const { startReplayServer } = await import('../../traffic/replay/replay-server.ts');
+        const warning = listenWarning('replay', options.host);
+        if (warning !== undefined) process.stderr.write(`${warning}\n`);
         const server = await startReplayServer({
           har,
           ca,
+          host: options.host,
           port,
           ...(clientCa === undefined ? {} : { mtlsClientCa: clientCa }),
           matchHeaders: options.matchHeader ?? [],

@@ -31,6 +31,7 @@ import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
 import { runVerdict, type Reporter, type RunReport } from '../../harness/report/model.ts';
 import { toReportJson } from '../../harness/report/json-report.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
+import { strictReporter } from '../../harness/report/strict-reporter.ts';
 import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
 import { startEmbeddedReference } from '../embedded-reference.ts';
 
@@ -61,6 +62,7 @@ interface RunCliOptions {
   bail: boolean | undefined;
   quiet: boolean | undefined;
   verbose: boolean | undefined;
+  strict: boolean;
 }
 
 const reporterNames = ['console', 'junit', 'json', 'html'] as const;
@@ -68,7 +70,8 @@ type ReporterName = (typeof reporterNames)[number];
 
 /**
  * `stet-harness run`: runs the suites against a target (the embedded reference by default) and
- * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline), 2 the
+ * writes the reports. Exit 0 conforms, 1 does not conform (or differs from the baseline; with
+ * `--strict`, an advisory finding too), 2 the
  * harness could not do its job (bad suite or target file, unreachable host, a case errored).
  */
 export function register(program: Command): void {
@@ -106,6 +109,11 @@ export function register(program: Command): void {
     .option('--bail', 'stop after the first failed or errored case (the rest reported skipped)')
     .option('-q, --quiet', 'print only failures and the summary')
     .option('--verbose', 'list every rule with its counts in the summary')
+    .option(
+      '--strict',
+      'advisory findings (checks of the reference’s choices where the seed is silent, docs/verdicts.md) fail the run too',
+      false,
+    )
     .option(
       '--reporter <names>',
       `reporters among ${reporterNames.join(', ')} (repeatable or comma-separated)`,
@@ -205,7 +213,8 @@ async function run(options: RunCliOptions): Promise<number> {
     if (console !== undefined) parts.push(console);
     if (fileFormats.length > 0 && !toStdout)
       parts.push(filesReporter({ outDir: options.out, formats: fileFormats, transcripts }));
-    const combined = combineReporters(parts);
+    // --strict: advisory findings count as failures in every report's verdict and in the exit code.
+    const combined = options.strict ? strictReporter(combineReporters(parts)) : combineReporters(parts);
     if (options.quiet !== true)
       process.stderr.write(
         `checking ${runTarget.institutions.length} institution host(s) of ${runTarget.name} (time limit ${options.timeout} per request)…\n`,
@@ -225,8 +234,9 @@ async function run(options: RunCliOptions): Promise<number> {
       bail: options.bail === true,
       tool: { name: 'stet-harness', version: toolVersion() },
     });
-    const report: RunReport =
+    const compared: RunReport =
       baseline === undefined ? raw : applyBaseline(raw, baseline, options.baseline ?? '');
+    const report: RunReport = options.strict ? { ...compared, strict: true } : compared;
     if (toStdout && fileFormats.includes('json')) process.stdout.write(toReportJson(report, { transcripts }));
     else if (fileFormats.length > 0 && options.quiet !== true)
       process.stderr.write(`reports written to ${options.out}/\n`);

@@ -55,8 +55,11 @@ export function verdictOf(options: {
   durationMs: number;
 }): FaultVerdict {
   const { fault, results, clean } = options;
+  // An advisory finding kills a fault of a choice rule: `run --strict` fails on it.
   const killers = results
-    .filter((r) => r.status === 'failed' && clean.get(cellKey(r))?.status === 'passed')
+    .filter(
+      (r) => (r.status === 'failed' || r.status === 'advisory') && clean.get(cellKey(r))?.status === 'passed',
+    )
     .map(ref);
   const errors = results
     .filter((r) => r.status === 'errored')

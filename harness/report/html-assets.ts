@@ -25,6 +25,7 @@ h4 { font-size: .95rem; margin: 1rem 0 .25rem; }
 .s-accepted { background: #dcf1f4; color: #0f5b66; }
 .s-skipped { background: #fdf1d6; color: #7a5300; }
 .s-not-applicable { background: #eceef2; color: #545c6b; }
+.s-advisory { background: #e3eafc; color: #1d3f8f; }
 #filters { display: flex; gap: 1rem; flex-wrap: wrap; align-items: end; background: #f5f6f9; padding: .75rem; border-radius: .5rem; }
 #filters label { display: flex; flex-direction: column; font-size: .8rem; color: #5a6375; gap: .2rem; }
 #shown { font-size: .85rem; color: #5a6375; }

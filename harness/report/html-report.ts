@@ -167,7 +167,11 @@ function problems(report: RunReport): string {
   const articles = bad.map(article);
   return [
     '<section id="problems">',
-    `<h2>Failures and errors (${bad.length})</h2>`,
+    `<h2>Failures, errors and advisory findings (${bad.length})</h2>`,
+    // Advisory findings are checks of the reference's choices: they fail a run only with --strict.
+    bad.some((r) => r.status === 'advisory')
+      ? "<p>An <em>advisory</em> finding checks one of the reference's choices where the seed is silent (rule basis: choice): it fails a run only with <code>--strict</code>.</p>"
+      : '',
     bad.length === 0 ? '<p>None.</p>' : articles.join('\n'),
     '</section>',
   ].join('\n');
@@ -182,7 +186,7 @@ function article(result: CaseResult): string {
   ];
   if (result.rules.length > 0) {
     parts.push(
-      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}</li>`).join('')}</ul>`,
+      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}${rule.basis === 'choice' ? ' · <em>our choice</em>' : ''}</li>`).join('')}</ul>`,
     );
   }
   const message = failure?.message ?? result.reason;

@@ -14,7 +14,7 @@ import { withoutTranscripts, type Reporter, type RunReport, type TranscriptPolic
 
 /** Options of {@link toReportJson}. */
 export interface JsonReportOptions {
-  /** Default `failures`: only failed and errored cases keep their transcripts. */
+  /** Default `failures`: only failed, errored and advisory cases keep their transcripts. */
   transcripts?: TranscriptPolicy;
 }
 
@@ -22,7 +22,7 @@ export interface JsonReportOptions {
 export function toReportJson(report: RunReport, options: JsonReportOptions = {}): string {
   const keepAll = options.transcripts === 'all';
   const results = report.results.map((result) =>
-    keepAll || result.status === 'failed' || result.status === 'errored'
+    keepAll || result.status === 'failed' || result.status === 'errored' || result.status === 'advisory'
       ? result
       : withoutTranscripts(result),
   );

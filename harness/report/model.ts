@@ -14,8 +14,18 @@
  * `failed` means the target is wrong (an expectation did not hold); `errored` means the harness could
  * not do its job (unreachable host, bad suite data, a crash). The two are never merged. `accepted` is a
  * failure every rule of which a baseline accepts (`run --baseline`): the target deviates, knowingly.
+ * `advisory` is a finding on our choices only (rules with `basis: choice`, where the seed is silent):
+ * shown as a problem, failing a run only with `run --strict` (docs/verdicts.md).
  */
-export const statuses = ['passed', 'failed', 'errored', 'accepted', 'skipped', 'not-applicable'] as const;
+export const statuses = [
+  'passed',
+  'failed',
+  'errored',
+  'accepted',
+  'advisory',
+  'skipped',
+  'not-applicable',
+] as const;
 
 /** Verdict of one case (or one step); see {@link statuses}. */
 export type Status = (typeof statuses)[number];
@@ -26,8 +36,11 @@ export interface StatusTraits {
   symbol: string;
   /** ANSI SGR colour code of the console. */
   color: string;
-  /** The JUnit element it becomes: none (a pass), `failure`, `error`, or `skipped` with the reason. */
-  junit: 'pass' | 'failure' | 'error' | 'skipped';
+  /**
+   * The JUnit element it becomes: none (a pass), `failure`, `error`, `skipped` with the reason, or
+   * `note` (a pass with a `verdict` property and the finding in `<system-out>`).
+   */
+  junit: 'pass' | 'failure' | 'error' | 'skipped' | 'note';
   /** A result that reports list among the problems (console summary, HTML opening section). */
   problem: boolean;
 }
@@ -38,6 +51,7 @@ export const statusTraits: Readonly<Record<Status, StatusTraits>> = {
   failed: { symbol: '✗', color: '31', junit: 'failure', problem: true },
   errored: { symbol: '!', color: '35', junit: 'error', problem: true },
   accepted: { symbol: '≈', color: '36', junit: 'skipped', problem: false },
+  advisory: { symbol: '?', color: '94', junit: 'note', problem: true },
   skipped: { symbol: '-', color: '33', junit: 'skipped', problem: false },
   'not-applicable': { symbol: '∅', color: '90', junit: 'skipped', problem: false },
 };
@@ -56,6 +70,8 @@ export interface RuleRef {
   title: string;
   /** Section of the seed specification the rule comes from, e.g. `4.3.2`. */
   section: string;
+  /** `seed` (a statement of the seed) or `choice` (our reading: its findings are advisory). */
+  basis?: 'seed' | 'choice';
 }
 
 /** Header map of a transcript: lower-case names; repeated headers (set-cookie) as an array. */
@@ -207,6 +223,8 @@ export interface RunReport {
   baseline?: BaselineOutcome;
   /** Present when the run is not a target's conformance (the selftest says "all faults killed"). */
   wording?: VerdictWording;
+  /** Present when advisory findings fail the run too (`run --strict`). */
+  strict?: true;
 }
 
 /** The overall verdict of a run, as every reporter states it. */
@@ -217,10 +235,11 @@ export type RunVerdict = 'conforms' | 'conforms-to-baseline' | 'does-not-conform
  * baseline no longer matches (a new deviation or a fixed one), `conforms-to-baseline` when only
  * accepted deviations remain, `conforms` otherwise.
  */
-export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline'>): RunVerdict {
+export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline' | 'strict'>): RunVerdict {
   if (report.summary.errored > 0) return 'incomplete';
   const baseline = report.baseline;
   if (report.summary.failed > 0) return 'does-not-conform';
+  if (report.strict === true && report.summary.advisory > 0) return 'does-not-conform';
   if (baseline !== undefined && baseline.unexpected.length + baseline.fixed.length > 0)
     return 'does-not-conform';
   return report.summary.accepted > 0 || (baseline?.accepted.length ?? 0) > 0
@@ -229,8 +248,21 @@ export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline'>): Run
 }
 
 /** The verdict in words, e.g. "the target conforms to its baseline". */
-export function verdictText(report: Pick<RunReport, 'summary' | 'baseline' | 'wording'>): string {
+export function verdictText(report: Pick<RunReport, 'summary' | 'baseline' | 'wording' | 'strict'>): string {
   const verdict = runVerdict(report);
+  const advisory = report.summary.advisory;
+  // Advisory findings are on our choices: named beside any verdict, decisive only when strict.
+  const note =
+    advisory === 0
+      ? ''
+      : ` (${advisory} advisory finding${advisory === 1 ? '' : 's'} on the reference's choices${report.strict === true ? ', failing with --strict' : '; --strict fails them'})`;
+  return `${verdictWords(report, verdict)}${note}`;
+}
+
+function verdictWords(
+  report: Pick<RunReport, 'summary' | 'baseline' | 'wording'>,
+  verdict: RunVerdict,
+): string {
   const wording = report.wording ?? {
     conforms: 'the target conforms',
     doesNotConform: 'the target does not conform',

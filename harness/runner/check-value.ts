@@ -10,6 +10,12 @@ export interface CheckFailure {
   message: string;
   expected: unknown;
   actual: unknown;
+  /**
+   * The rules this one check is about when they are not the step's: a check of one of our choices
+   * inside a step of seed rules (the error body's shape, a status the seed shows for no code), so
+   * the verdict follows that choice's basis (harness/runner/expectation-basis.ts).
+   */
+  rules?: readonly string[];
 }
 
 /**

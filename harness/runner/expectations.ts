@@ -6,7 +6,13 @@
 import { lookupError } from '../../spec/lib/index.ts';
 import type { Expectations, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
-import { queryJson } from './json-path.ts';
+import {
+  basisOfCodeCheck,
+  basisOfHeaderCheck,
+  basisOfSchemaCheck,
+  basisOfStatusCheck,
+} from './expectation-basis.ts';
+import { queryJson, queryJsonMatches } from './json-path.ts';
 import { checkPageFields } from './page-fields.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 
@@ -39,13 +45,22 @@ export function evaluateExpectations(
       message: `status is ${outcome.status ?? 'absent'}`,
       expected: expect.status.length === 1 ? expect.status[0] : expect.status,
       actual: outcome.status,
+      ...basisOfStatusCheck(expect.status, outcome.status, expect.error),
     });
   }
-  if (expect.error !== undefined) failures.push(...checkErrorCode(expect.error, outcome));
+  if (expect.error !== undefined)
+    failures.push(
+      ...checkErrorCode(expect.error, outcome).map((f) => ({
+        ...f,
+        ...basisOfCodeCheck(expect.error ?? ''),
+      })),
+    );
   for (const [name, check] of Object.entries(expect.headers)) {
     const value = headerOf(outcome, name);
     failures.push(
-      ...checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf),
+      ...checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf).map(
+        (f) => ({ ...f, ...basisOfHeaderCheck(name) }),
+      ),
     );
   }
   if (expect.text !== undefined) {
@@ -60,6 +75,7 @@ export function evaluateExpectations(
         message: `body does not match schema ${expect.schema}`,
         expected: `schema ${expect.schema}`,
         actual: result.errors.slice(0, 10),
+        ...basisOfSchemaCheck(expect.schema),
       });
     }
   }
@@ -69,8 +85,8 @@ export function evaluateExpectations(
   }
   for (const check of expect.every) {
     const path = filledPath(check.path, ctx);
-    const values = queryJson(outcome.body, path);
-    if (values.length === 0 && check.minCount !== 0) {
+    const matches = queryJsonMatches(outcome.body, path);
+    if (matches.length === 0 && check.minCount !== 0) {
       // An empty selection would make "every" hold vacuously and hide a mistyped path.
       failures.push({
         message: `${path} selects nothing (every needs at least one value)`,
@@ -79,8 +95,9 @@ export function evaluateExpectations(
       });
       continue;
     }
-    for (const [i, value] of values.entries()) {
-      const itemFailures = checkOne(`${path}[${i}]`, value, check, ctx.expectedOf);
+    for (const match of matches) {
+      // Named by its place in the body (`$.transactions[41].bookingDate`), not by the filter.
+      const itemFailures = checkOne(match.at, match.value, check, ctx.expectedOf);
       if (itemFailures.length > 0) {
         failures.push(...itemFailures);
         break;

@@ -2,9 +2,9 @@
  * Runs one cell of the matrix (a case at one version and institution): applicability, the PSU, the
  * `given` set-up, then each step with its expectations and captures. Produces a redacted
  * {@link CaseResult}; `failed` when the target broke an expectation, `errored` when the harness could
- * not do its job.
+ * not do its job, `advisory` when only expectations of `choice` rules did not hold (the case goes on
+ * after such a step, so a seed deviation behind it is still seen).
  */
-import { getRule } from '../../spec/lib/index.ts';
 import { isCodedError } from '../../lib/coded-error.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import { ClientError } from '../client/client-errors.ts';
@@ -15,7 +15,6 @@ import {
   type CaseResult,
   type HeaderMap,
   type Failure,
-  type RuleRef,
   type StepResult,
   type TranscriptPolicy,
 } from '../report/model.ts';
@@ -43,6 +42,8 @@ import { clonePsu, moveClock, runSandboxStep } from './steps/sandbox-step.ts';
 import type { StepRun } from './steps/step-run.ts';
 import { runTokenStep } from './steps/token-step.ts';
 import { notApplicableReason } from './applicability.ts';
+import { choiceOnly, ruleRef } from './rule-basis.ts';
+import { describeUndocumented, statusDocumentedRule, undocumentedStatuses } from './status-conformance.ts';
 
 /** One cell of the run matrix. */
 export interface PlannedCase {
@@ -84,6 +85,7 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
   if (reason !== undefined) return { ...base, status: 'not-applicable', reason, durationMs: 0, steps: [] };
   const steps: StepResult[] = [];
   let failure: Failure | undefined;
+  let advisory: Failure | undefined;
   let errored = false;
   try {
     const ctx = await createContext(planned, runtime, steps);
@@ -93,19 +95,45 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     ];
     for (const { step, prepare } of plan) {
       prepare?.(ctx);
-      failure = await runStep(ctx, runtime, step, steps);
-      if (failure !== undefined) break;
+      const verdict = await runStep(ctx, runtime, step, steps);
+      for (const id of verdict?.rules ?? [])
+        if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
+      if (verdict?.advisory === true) advisory ??= verdict.failure;
+      else if (verdict !== undefined) {
+        failure = verdict.failure;
+        break;
+      }
     }
   } catch (error) {
     errored = true;
     failure = { message: harnessMessage(error), step: steps.length };
   }
+  const undocumented = errored || failure !== undefined ? [] : undocumentedStatuses(steps, version);
+  if (undocumented.length > 0) {
+    // An answer the OpenAPI document does not list: a finding of its own, judged by its rule's basis.
+    const finding: Failure = {
+      message: describeUndocumented(undocumented),
+      expected: undocumented.map((u) => `${u.method} ${u.operation}: ${u.documented.join(', ')}`),
+      actual: undocumented.map((u) => `${u.method} ${u.operation}: ${u.status}`),
+    };
+    if (!base.rules.some((rule) => rule.id === statusDocumentedRule))
+      base.rules.push(ruleRef(statusDocumentedRule));
+    if (choiceOnly([statusDocumentedRule])) advisory ??= finding;
+    else failure = finding;
+  }
+  const shown = failure ?? advisory;
   const result: CaseResult = {
     ...base,
-    status: errored ? 'errored' : failure === undefined ? 'passed' : 'failed',
+    status: errored
+      ? 'errored'
+      : failure !== undefined
+        ? 'failed'
+        : advisory !== undefined
+          ? 'advisory'
+          : 'passed',
     durationMs: performance.now() - started,
     steps,
-    ...(failure === undefined ? {} : { failure }),
+    ...(shown === undefined ? {} : { failure: shown }),
   };
   return redactCaseResult(
     runtime.transcripts === 'all' || result.status !== 'passed' ? result : withoutTranscripts(result),
@@ -174,28 +202,41 @@ function setupResult(name: string, started: number, transcript: StepResult['tran
   return { name, kind: 'given', status: 'passed', durationMs: performance.now() - started, transcript };
 }
 
-/** Runs one step (a repeat runs its block `times` times); returns the failure that stops the case. */
+/** A step that did not hold: `advisory` when every rule it checks is a choice (the case goes on). */
+interface StepVerdict {
+  failure: Failure;
+  advisory: boolean;
+  /** Rules its failed checks were judged by beyond the case's (expectation-basis.ts). */
+  rules: string[];
+}
+
+/**
+ * Runs one step (a repeat runs its block `times` times); returns its verdict when it did not hold
+ * (a repeat: the first failure, else its first advisory).
+ */
 async function runStep(
   ctx: CaseContext,
   runtime: CaseRuntime,
   step: StepDefinition,
   out: StepResult[],
-): Promise<Failure | undefined> {
+): Promise<StepVerdict | undefined> {
   const action = step.action;
   if (step.versions !== undefined && !step.versions.includes(ctx.version)) return undefined;
   if (action.kind === 'repeat') {
+    let advisory: StepVerdict | undefined;
     for (let i = 1; i <= action.times; i += 1) {
       for (const inner of action.steps) {
-        const failure = await runStep(
+        const verdict = await runStep(
           ctx,
           runtime,
-          { ...inner, name: `${inner.name} (${i}/${action.times})` },
+          { ...inner, name: `${inner.name} (${i}/${action.times})`, rules: inner.rules ?? step.rules },
           out,
         );
-        if (failure !== undefined) return failure;
+        if (verdict?.advisory === false) return verdict;
+        advisory ??= verdict;
       }
     }
-    return undefined;
+    return advisory;
   }
   const started = performance.now();
   let run: StepRun;
@@ -225,9 +266,14 @@ async function runStep(
         expectedOf: (value) => fillDeep(ctx, value),
       }),
     );
-    if (failures.length === 0)
-      failures.push(...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}));
   }
+  // Each failed check is judged by its own rules when it has some (expectation-basis.ts), else the step's.
+  const stepRules = step.rules ?? ctx.definition.rules;
+  const advisory =
+    failures.length > 0 && failures.every((f) => choiceOnly(f.rules ?? stepRules, { sandbox: ctx.sandbox }));
+  // After an advisory finding the case goes on, so later steps still get their captures.
+  if (run.outcome !== undefined && (failures.length === 0 || advisory))
+    failures.push(...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}));
   const durationMs = performance.now() - started;
   runtime.onStepTimed?.(
     durationMs,
@@ -235,9 +281,9 @@ async function runStep(
   );
   const last = run.exchanges.at(-1);
   const result: StepResult = {
-    name: step.name,
+    name: resolvedName(ctx, step.name),
     kind: action.kind,
-    status: failures.length === 0 ? 'passed' : 'failed',
+    status: failures.length === 0 ? 'passed' : advisory ? 'advisory' : 'failed',
     durationMs,
     transcript: run.exchanges.map((e) => e.entry),
     ...(failures.length === 0 ? {} : { message: failures.map((f) => f.message).join('; ') }),
@@ -250,10 +296,14 @@ async function runStep(
   const first = failures[0];
   if (first === undefined) return undefined;
   return {
-    message: `${step.name} (${step.at}): ${failures.map((f) => f.message).join('; ')}`,
-    expected: failures.length === 1 ? first.expected : failures.map((f) => f.expected),
-    actual: failures.length === 1 ? first.actual : failures.map((f) => f.actual),
-    step: out.length - 1,
+    advisory,
+    rules: [...new Set(failures.flatMap((f) => f.rules ?? []))],
+    failure: {
+      message: `${resolvedName(ctx, step.name)} (${step.at}): ${failures.map((f) => f.message).join('; ')}`,
+      expected: failures.length === 1 ? first.expected : failures.map((f) => f.expected),
+      actual: failures.length === 1 ? first.actual : failures.map((f) => f.actual),
+      step: out.length - 1,
+    },
   };
 }
 
@@ -305,19 +355,29 @@ function capture(
   return failures;
 }
 
-function curlOptions(ctx: CaseContext): Parameters<typeof curlCommand>[1] {
-  const connect = ctx.target.connect;
-  return {
-    cacert: 'ca.pem',
-    cert: 'qwac.pem',
-    key: 'qwac-key.pem',
-    ...(connect === undefined ? {} : { connect: `${connect.host}:${connect.port}` }),
-  };
+/**
+ * A step's name with its `{{values}}` filled (`GET {{payment}}` → `GET /stet/psd2/v1/payment-requests/…`),
+ * so a report shows what was sent; the template itself when a value is not known (yet).
+ */
+function resolvedName(ctx: CaseContext, name: string): string {
+  if (!name.includes('{{')) return name;
+  try {
+    return fillText(ctx, name);
+  } catch {
+    return name;
+  }
 }
 
-function ruleRef(id: string): RuleRef {
-  const rule = getRule(id);
-  return { id, title: rule?.title ?? id, section: rule?.section ?? '' };
+function curlOptions(ctx: CaseContext): Parameters<typeof curlCommand>[1] {
+  const connect = ctx.target.connect;
+  // Absolute paths, so the command runs from any folder; placeholders when the target has no files.
+  const files = ctx.target.tpp.qwacFiles;
+  return {
+    cacert: ctx.target.caFile ?? 'ca.pem',
+    cert: files?.cert ?? 'qwac.pem',
+    key: files?.key ?? 'qwac-key.pem',
+    ...(connect === undefined ? {} : { connect: `${connect.host}:${connect.port}` }),
+  };
 }
 
 function harnessMessage(error: unknown): string {

@@ -1,6 +1,6 @@
 /**
  * Checks a schema-valid suite for what a schema cannot say: rule ids that exist, unique case ids,
- * case versions within the suite's, regular expressions that compile, and every `{{name}}` or
+ * case versions within the suite's, step rules among the case's, regular expressions that compile, and every `{{name}}` or
  * `link:` referring to a built-in or to a capture of an earlier step.
  */
 import type { RawCase, RawStep, RawSuite } from './raw-suite.ts';
@@ -74,6 +74,9 @@ function checkCase(c: RawCase, pointer: string, report: (pointer: string, messag
   const visit = (steps: readonly RawStep[], base: string): void => {
     steps.forEach((step, i) => {
       const at = `${base}/${i}`;
+      (step.rules ?? []).forEach((rule, r) => {
+        if (!c.rules.includes(rule)) report(`${at}/rules/${r}`, `rule ${rule} is not among the case's rules`);
+      });
       for (const [path, template] of templatesOf(step)) {
         for (const ref of templateRefs(template)) {
           if (!isBuiltinRef(ref) && !known.has(ref)) {

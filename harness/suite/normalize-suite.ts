@@ -99,7 +99,13 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     else if (c.query !== undefined) capture[name] = { query: c.query };
     else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase() };
   }
-  const base = { at, expect, capture, ...(raw.versions === undefined ? {} : { versions: raw.versions }) };
+  const base = {
+    at,
+    expect,
+    capture,
+    ...(raw.versions === undefined ? {} : { versions: raw.versions }),
+    ...(raw.rules === undefined ? {} : { rules: raw.rules }),
+  };
   if (raw.request !== undefined) {
     const r = raw.request;
     const method = r.method ?? 'GET';

@@ -58,6 +58,7 @@ export interface RawGiven {
 export interface RawStep {
   name?: string;
   versions?: SuiteVersion[];
+  rules?: string[];
   request?: RawRequest;
   journey?: JourneyOutcome | RawJourney;
   token?: Grant | RawToken;

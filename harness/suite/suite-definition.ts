@@ -238,6 +238,11 @@ export interface StepDefinition {
   at: string;
   /** Versions the step runs at (every version of the case when undefined). */
   versions?: SuiteVersion[];
+  /**
+   * The rules of the case this step's expectations check (all of the case's when undefined): when the
+   * step fails and every one of them is a `choice` rule, the finding is advisory.
+   */
+  rules?: string[];
   action: RequestAction | JourneyAction | TokenAction | SandboxAction | CalendarAction | RepeatAction;
   expect: Expectations;
   capture: Record<string, CaptureSource>;

@@ -23,7 +23,12 @@ export const endUserIdentityRoute: BearerRoute = {
     return {
       status: 200,
       json: {
-        identity: { firstName: data.firstName, lastName: data.lastName },
+        // STET's identity.fullName, with the first and last name the seed shows.
+        identity: {
+          fullName: `${data.firstName} ${data.lastName}`,
+          firstName: data.firstName,
+          lastName: data.lastName,
+        },
         _links: { self: { href: identityPath(version) }, 'parent-list': { href: accountsPath(version) } },
       },
     };

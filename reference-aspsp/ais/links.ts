@@ -62,7 +62,7 @@ export function withPage(path: string, query: URLSearchParams, page: number | un
 }
 
 /**
- * Pagination links of a paged list: self (the request as made), first, last, and next / prev when
+ * Pagination links of a paged list: self (the request as made), first, last, and next / previous when
  * those pages exist. Other query parameters are kept so following a link keeps the filters.
  */
 export function pageLinks(options: {
@@ -78,6 +78,6 @@ export function pageLinks(options: {
     last: { href: withPage(path, query, lastPage) },
   };
   if (page < lastPage) links.next = { href: withPage(path, query, page + 1) };
-  if (page > 1) links.prev = { href: withPage(path, query, page - 1) };
+  if (page > 1) links.previous = { href: withPage(path, query, page - 1) };
   return links;
 }

@@ -13,6 +13,13 @@ export const tokenFaults: readonly Fault[] = [
     rules: ['TOK-REDIRECT-URI-IDENTICAL'],
   },
   {
+    // Breaks only a choice rule (the seed says the form omits scope, not that one is refused): the
+    // harness reports it as advisory, and `run --strict` fails on it.
+    name: 'code-form-scope-accepted',
+    description: 'An authorization code exchange carrying a scope field is accepted.',
+    rules: ['TOK-NO-SCOPE-IN-CODE-FORM'],
+  },
+  {
     name: 'pkce-not-checked',
     description: 'The code_verifier of the PISP confirmation token exchange is not checked.',
     rules: ['PIS-CONFIRMATION-TOKEN-PKCE'],

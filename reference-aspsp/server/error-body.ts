@@ -13,7 +13,13 @@ export interface StetErrorBody {
   readonly path: string;
 }
 
-/** Builds the ErrorModel body for `code` answered with `status` on `path` at `now`. */
+/** ErrorModel's `path` holds at most this many characters (its schema in spec/source/components.yaml). */
+const maxPathLength = 140;
+
+/**
+ * Builds the ErrorModel body for `code` answered with `status` on `path` at `now`; a longer path is cut
+ * to the 140 characters the schema allows (a request's path is the client's and may be any length).
+ */
 export function stetErrorBody(options: {
   code: string;
   status: number;
@@ -25,6 +31,6 @@ export function stetErrorBody(options: {
     status: options.status,
     error: STATUS_CODES[options.status] ?? 'Error',
     message: options.code,
-    path: options.path,
+    path: options.path.slice(0, maxPathLength),
   };
 }

@@ -9,6 +9,17 @@ export interface ServerTls {
   readonly ca: string;
 }
 
+/** How long a client may take to send its request (ms). */
+export interface RequestTimeouts {
+  /** Until the end of the request headers. */
+  readonly headersMs: number;
+  /** Until the end of the whole request, body included. */
+  readonly requestMs: number;
+}
+
+/** The timeouts of {@link listenHttps} unless told otherwise. */
+export const defaultRequestTimeouts: RequestTimeouts = { headersMs: 20_000, requestMs: 30_000 };
+
 /** A listening server and how to stop it. */
 export interface ListeningServer {
   readonly server: Server;
@@ -29,7 +40,9 @@ export async function listenHttps(options: {
   host: string;
   port: number;
   handler: (request: IncomingMessage, response: ServerResponse) => void;
+  timeouts?: RequestTimeouts;
 }): Promise<ListeningServer> {
+  const timeouts = options.timeouts ?? defaultRequestTimeouts;
   const server = createServer(
     {
       cert: options.tls.cert,
@@ -38,13 +51,16 @@ export async function listenHttps(options: {
       requestCert: true,
       rejectUnauthorized: false,
       keepAlive: true,
+      // Node checks the two timeouts below on this interval (30 s by default, which would let a stalled
+      // client stay up to that much longer than the timeout).
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, timeouts.headersMs / 4)),
     },
     options.handler,
   );
   server.keepAliveTimeout = 30_000;
   // A client that stalls sending its headers or body must not hold a socket forever.
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 30_000;
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -44,7 +44,7 @@ function readTrustedCertificate(socket: TLSSocket): ClientCertificate | ApiError
 
 /**
  * Identifies the enrolled TPP of a connection (seed: Authentication 1–2; contracts §4):
- * `TPP_NOT_ENROLLED` for a trusted certificate no enrolment is bound to, `ROLE_MISSING` when the
+ * `BE05` (seed: "the AISP is unknown") for a trusted certificate no enrolment is bound to, `ROLE_MISSING` when the
  * route needs a role the QWAC QCStatement or the enrolment lacks.
  */
 export async function identifyTpp(
@@ -55,7 +55,7 @@ export async function identifyTpp(
   const certificate = trustedCertificate(socket);
   if (certificate instanceof ApiError) return certificate;
   const tpp = await tppRegistry.byQwacFingerprint(tx, certificate.fingerprint);
-  if (tpp === undefined) return new ApiError('TPP_NOT_ENROLLED');
+  if (tpp === undefined) return new ApiError('BE05', { detail: 'no enrolled TPP has this QWAC' });
   if (role !== undefined && (!certificate.roles.includes(role) || !tpp.roles.includes(role))) {
     return new ApiError('ROLE_MISSING', { detail: `needs role ${role}` });
   }

@@ -34,7 +34,7 @@ import type {
  *    when the path exists with other methods);
  * 3. body read up to 64 KiB (`413 FF01`);
  * 4. `auth: 'client-certificate' | 'bearer'`: client certificate present (`401 CERT_MISSING`), issued by
- *    the test CA (`401 CERT_UNTRUSTED`), TPP enrolled (`403 TPP_NOT_ENROLLED`), QWAC and enrolment
+ *    the test CA (`401 CERT_UNTRUSTED`), TPP enrolled (`403 BE05`), QWAC and enrolment
  *    have `role` (`403 ROLE_MISSING`); `auth: 'trusted-certificate'` stops after the CA check;
  * 5. `signed` (default: true for bearer routes, false otherwise): Signature (`401 SIGNATURE_INVALID`)
  *    and Digest (`400 DIGEST_INVALID`);

@@ -8,6 +8,13 @@
  */
 export type Amount = string;
 /**
+ * An amount above zero written as a string (a payment's instructed amount; the server refuses 0 and negatives with FF01).
+ *
+ * This interface was referenced by `SpecSchemas`'s JSON-Schema
+ * via the `definition` "PositiveAmount".
+ */
+export type PositiveAmount = string;
+/**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
  * via the `definition` "CurrencyCode".
  */
@@ -56,6 +63,7 @@ export interface SpecSchemas {
   ErrorModel?: ErrorModel;
   OAuthError?: OAuthError;
   Amount?: Amount;
+  PositiveAmount?: PositiveAmount;
   CurrencyCode?: CurrencyCode;
   AmountType?: AmountType;
   Iban?: Iban;
@@ -144,7 +152,7 @@ export interface GenericIdentification {
   issuer?: string;
 }
 /**
- * An account named in a consent list; `currency` exists from v1.6.2.
+ * An account named in a consent list: `iban`, and from v1.6.2 an optional `currency` (seed, Versioning: "`currency` is added to the account identification.", read with the Consent table's optional currency).
  *
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
  * via the `definition` "AccountIdentification".
@@ -222,7 +230,7 @@ export interface AccountListLinks {
   first?: Href;
   last?: Href;
   next?: Href;
-  prev?: Href;
+  previous?: Href;
   endUserIdentity?: Href;
 }
 /**
@@ -285,7 +293,7 @@ export interface TransactionList {
     first?: Href;
     last?: Href;
     next?: Href;
-    prev?: Href;
+    previous?: Href;
     balances?: Href;
     overdrafts?: Href;
     'parent-list'?: Href;
@@ -323,13 +331,13 @@ export interface Overdraft {
   };
 }
 /**
- * A person's name (STET Identity); the seed shows only first and last name.
+ * A person's name (STET Identity with its fullName); the seed shows only first and last name.
  *
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
  * via the `definition` "Identity".
  */
 export interface Identity {
-  fullName?: string;
+  fullName: string;
   firstName: string;
   lastName: string;
 }
@@ -540,7 +548,7 @@ export interface PaymentInitiationRequest {
         endToEndId: string;
       };
       instructedAmount: {
-        amount: Amount;
+        amount: PositiveAmount;
         currency: 'EUR';
       };
       remittanceInformation?:
@@ -673,11 +681,26 @@ export interface RegistrationRequest {
   contacts: string[];
   provider_legal_id: string;
   scope?: string;
-  jwks?: {
-    keys: {
-      kty: string;
-      x5c?: string[];
-    }[];
+  jwks: {
+    /**
+     * @minItems 1
+     */
+    keys: [
+      {
+        kty: string;
+        /**
+         * @minItems 1
+         */
+        x5c: [string, ...string[]];
+      },
+      ...{
+        kty: string;
+        /**
+         * @minItems 1
+         */
+        x5c: [string, ...string[]];
+      }[],
+    ];
   };
 }
 /**

@@ -2,7 +2,7 @@
  * The rule catalogue of `spec/rules.yaml`: every checkable statement of the seed, with the seed section
  * it comes from, the versions and the roles it applies to.
  */
-import { array, oneOf, optionalString, reader, string } from './parse.ts';
+import { array, oneOf, optionalBoolean, optionalString, reader, string } from './parse.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
@@ -22,6 +22,14 @@ export const roles: readonly Role[] = ['aisp', 'cbpii', 'pisp'];
  */
 export type RuleCheck = { kind: 'api' } | { kind: 'manual'; reason: string };
 
+/**
+ * Why the rule binds a bank: `seed`, a statement of the seed (`quote`, verbatim, found in the seed's
+ * text by `npm run spec:check`); or `choice`, our reading where the seed is silent or says "not shown"
+ * (`reason`, one line). A check of a `choice` rule is advisory: reported, never failing a run unless
+ * `run --strict` (docs/verdicts.md).
+ */
+export type RuleBasis = { kind: 'seed'; quote: string } | { kind: 'choice'; reason: string };
+
 /** One rule: what is checked, where the seed says it, for which versions and roles. */
 export interface Rule {
   /** Stable UPPER-KEBAB id with a family prefix (docs/contracts.md §11), never reused. */
@@ -32,6 +40,12 @@ export interface Rule {
   versions: ApiVersion[];
   roles: Role[];
   check: RuleCheck;
+  basis: RuleBasis;
+  /**
+   * The seed says the behaviour is offered in live only (GET payment status, the confirmation): what a
+   * sandbox does there is its own choice, so a finding against a sandbox is advisory.
+   */
+  liveOnly: boolean;
 }
 
 /** The family prefixes of rule ids (docs/contracts.md §11). */
@@ -101,22 +115,67 @@ export function parseRules(value: unknown, file: string): Rule[] {
 }
 
 const checkKinds = ['api', 'manual'] as const;
+const basisKinds = ['seed', 'choice'] as const;
 
 function parseRule(value: unknown, where: At): Rule {
   const o = reader(value, where);
   const id = o.get('id', string);
+  const rule = `${where.file}: rule ${id}`;
+  const kind = o.get('check', (v, w) => (v === undefined ? 'api' : oneOf(checkKinds)(v, w)));
+  const reason = o.get('reason', optionalString);
+  const basis = parseBasis(
+    o.get('basis', (v, w) => (v === undefined ? undefined : oneOf(basisKinds)(v, w))),
+    o.get('quote', optionalString),
+    reason,
+    rule,
+  );
+  if (basis.kind === 'choice' && kind === 'manual')
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice and check: manual`, {
+      hint: 'a choice nobody can check would be advisory about nothing: a manual rule quotes the seed',
+    });
   return {
     id,
     title: o.get('title', string),
     section: o.get('section', string),
     versions: o.get('versions', array(oneOf(apiVersions))),
     roles: o.get('roles', array(oneOf(roles))),
-    check: parseCheck(
-      o.get('check', (v, w) => (v === undefined ? 'api' : oneOf(checkKinds)(v, w))),
-      o.get('reason', optionalString),
-      `${where.file}: rule ${id}`,
-    ),
+    // A choice's reason is the basis's, not a manual check's.
+    check: parseCheck(kind, basis.kind === 'choice' ? undefined : reason, rule),
+    basis,
+    liveOnly: o.get('liveOnly', optionalBoolean),
   };
+}
+
+/**
+ * `basis` with `quote` (seed) or `reason` (choice). A manual rule is a seed statement (its `reason`
+ * says why no call shows it): a choice nobody can check would be advisory about nothing.
+ */
+function parseBasis(
+  kind: (typeof basisKinds)[number] | undefined,
+  quote: string | undefined,
+  reason: string | undefined,
+  rule: string,
+): RuleBasis {
+  if (kind === undefined)
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} has no basis`, {
+      hint: 'add basis: seed with quote: (a verbatim sentence of the seed), or basis: choice with reason:',
+    });
+  if (kind === 'seed') {
+    if (quote === undefined)
+      throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: seed without a quote`, {
+        hint: 'add quote: a sentence or table cell of the seed, verbatim',
+      });
+    return { kind, quote };
+  }
+  if (quote !== undefined)
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice but has a quote`, {
+      hint: 'a choice is ours where the seed is silent: drop the quote, or make it basis: seed',
+    });
+  if (reason === undefined || /[\r\n]/.test(reason))
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice without a one-line reason`, {
+      hint: 'add reason: the one line saying why this is our reading (the seed is silent, says not shown…)',
+    });
+  return { kind, reason };
 }
 
 /** `check` and `reason` together: a manual rule says why in one line; an API rule needs no reason. */

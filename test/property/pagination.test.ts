@@ -65,8 +65,8 @@ describe('pagination', () => {
           const links = pageLinks({ path, query, page, lastPage });
           expect(links.first?.href).toContain('page=1');
           expect(links.last?.href).toContain(`page=${lastPage}`);
-          if (page > 1) expect(links.prev?.href).toContain(`page=${page - 1}`);
-          else expect(links.prev).toBeUndefined();
+          if (page > 1) expect(links.previous?.href).toContain(`page=${page - 1}`);
+          else expect(links.previous).toBeUndefined();
           const next = links.next?.href;
           if (next === undefined) break;
           query = new URL(next, 'https://bank.example').searchParams;

@@ -194,3 +194,16 @@ export function mergeReports(
 function sortedObject(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 }
+
+/** Every surviving or uncovered mutant, one line each: `file:line status mutator → replacement`. */
+export function formatSurvivors(report: MutationReport): string {
+  const lines: string[] = [];
+  for (const [path, mutants] of report.files) {
+    for (const m of mutants) {
+      if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
+      const replacement = (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80);
+      lines.push(`${path}:${m.line} ${m.status} ${m.mutatorName} → ${replacement}`);
+    }
+  }
+  return lines.join('\n');
+}

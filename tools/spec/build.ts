@@ -1,14 +1,20 @@
 /**
  * `npm run spec:build`: regenerates what `spec/` derives (OpenAPI documents, TypeScript types, and the
- * copy of the seed's section list when the seed is present).
+ * copies of the seed's section list and text when the seed is present, the list of choices of
+ * docs/verdicts.md).
  */
 import { buildOpenApi } from './build-openapi.ts';
+import { buildChoicesDoc } from './choices-doc.ts';
 import { buildTypes } from './build-types.ts';
 import { buildSeedSections } from './seed-sections-file.ts';
+import { buildSeedText } from './seed-text-file.ts';
 
 await buildOpenApi(false);
 await buildTypes(false);
 const seed = await buildSeedSections(false);
+buildSeedText(false);
+const choices = buildChoicesDoc(false);
+if (choices !== undefined) process.stderr.write(`spec:build: ${choices}\n`);
 process.stdout.write(
-  `spec:build: spec/openapi/ and spec/generated/types.ts regenerated${seed === 'absent' ? ' (seed absent: spec/seed-sections.json kept)' : ', spec/seed-sections.json refreshed'}\n`,
+  `spec:build: spec/openapi/ and spec/generated/types.ts regenerated${seed === 'absent' ? ' (seed absent: spec/seed-sections.json and spec/seed-text.json kept)' : ', spec/seed-sections.json and spec/seed-text.json refreshed'}\n`,
 );

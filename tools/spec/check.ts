@@ -1,13 +1,15 @@
 /**
  * `npm run spec:check`: proves `spec/` is consistent. Fails (exit 1) listing every problem found:
  * generated files out of date, invalid OpenAPI, a schema ajv strict mode refuses, an example that does
- * not validate, a rule citing a section the seed does not have, an error code not in the catalogue.
+ * not validate, a rule citing a section the seed does not have or quoting words it does not contain, an error code not in the catalogue.
  */
 import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
+import { buildChoicesDoc } from './choices-doc.ts';
 import { checkClientRules } from './client-rules-check.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
+import { buildSeedText, committedSeedText, normaliseSeedText } from './seed-text-file.ts';
 import {
   checkErrorCodesCatalogued,
   checkOpenApiValid,
@@ -22,14 +24,19 @@ for (const file of stale) problems.push(`spec/${file} is out of date: run npm ru
 const seedState = await buildSeedSections(true);
 if (seedState === 'stale')
   problems.push('spec/seed-sections.json differs from the seed: run npm run spec:build');
+const choices = buildChoicesDoc(true);
+if (choices !== undefined) problems.push(choices);
+if (buildSeedText(true) === 'stale')
+  problems.push('spec/seed-text.json differs from the seed: run npm run spec:build');
 const seed = readSeed();
 // With the seed present, rules are checked against it directly; on a clean clone, against the copy.
 const sections = seed === undefined ? committedSeedSections() : extractSeedSections(seed);
+const seedText = seed === undefined ? committedSeedText() : normaliseSeedText(seed);
 
 problems.push(...(await checkOpenApiValid()));
 problems.push(...checkSchemasAndExamples());
-problems.push(...checkRules(sections));
-problems.push(...checkClientRules(sections, seed));
+problems.push(...checkRules(sections, seedText));
+problems.push(...checkClientRules(sections, seedText));
 problems.push(...checkErrorCodesCatalogued());
 
 if (problems.length > 0) {

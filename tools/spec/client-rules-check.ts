@@ -5,17 +5,13 @@
 import { parseClientRules, type ClientRule } from '../../spec/lib/client-rules.ts';
 import { readSpecYaml } from '../../spec/lib/spec-files.ts';
 import { citableSections, type SeedSection } from './seed-sections.ts';
-
-/** Whitespace runs as one space, so a quote may wrap differently from the seed's lines. */
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+import { quoteFound } from './seed-text-file.ts';
 
 /**
- * The problems of the client rules (empty when fine). `seed` is the seed's text, or undefined on a
- * clean clone without it (quotes are then not checked; sections are, against the committed copy).
+ * The problems of the client rules (empty when fine). `seedText` is the seed's text normalised
+ * (`normaliseSeedText`), from the seed or, on a clean clone, from the committed copy `spec/seed-text.json`.
  */
-export function checkClientRules(sections: readonly SeedSection[], seed: string | undefined): string[] {
+export function checkClientRules(sections: readonly SeedSection[], seedText: string): string[] {
   let rules: ClientRule[];
   try {
     rules = parseClientRules(readSpecYaml('client-rules.yaml'));
@@ -23,12 +19,11 @@ export function checkClientRules(sections: readonly SeedSection[], seed: string 
     return [error instanceof Error ? error.message : String(error)];
   }
   const citable = citableSections(sections);
-  const text = seed === undefined ? undefined : normalise(seed);
   const problems: string[] = [];
   for (const rule of rules) {
     if (!citable.has(rule.section))
       problems.push(`client rule ${rule.id}: section "${rule.section}" is not in the seed`);
-    if (text !== undefined && !text.includes(normalise(rule.quote)))
+    if (!quoteFound(rule.quote, seedText))
       problems.push(`client rule ${rule.id}: the quote is not in the seed: "${rule.quote}"`);
   }
   return problems;

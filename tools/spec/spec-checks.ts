@@ -13,6 +13,7 @@ import type { Rule } from '../../spec/lib/rules.ts';
 import { specPath } from '../../spec/lib/spec-files.ts';
 import { parse } from 'yaml';
 import { citableSections } from './seed-sections.ts';
+import { quoteFound } from './seed-text-file.ts';
 import type { SeedSection } from './seed-sections.ts';
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -63,8 +64,11 @@ export function checkSchemasAndExamples(): string[] {
   return problems;
 }
 
-/** Rule ids are well-formed and unique, and every section exists in the seed's section list. */
-export function checkRules(sections: readonly SeedSection[]): string[] {
+/**
+ * Rule ids are well-formed and unique, every rule has a basis, every section exists in the seed's
+ * section list, and every `basis: seed` quote is in the seed's text (`seedText`, normalised).
+ */
+export function checkRules(sections: readonly SeedSection[], seedText: string): string[] {
   let rules: Rule[];
   try {
     rules = parseRules(parse(readFileSync(specPath('rules.yaml'), 'utf8')), 'spec/rules.yaml');
@@ -76,6 +80,8 @@ export function checkRules(sections: readonly SeedSection[]): string[] {
   for (const rule of rules) {
     if (!citable.has(rule.section))
       problems.push(`rule ${rule.id}: section "${rule.section}" is not in the seed`);
+    if (rule.basis.kind === 'seed' && !quoteFound(rule.basis.quote, seedText))
+      problems.push(`rule ${rule.id}: quote "${rule.basis.quote}" is not in the seed`);
     if (rule.versions.length === 0) problems.push(`rule ${rule.id}: no version`);
     if (rule.roles.length === 0) problems.push(`rule ${rule.id}: no role`);
   }
@@ -106,6 +112,9 @@ const notCodes = new Set([
   'PSP_IC',
   'PSP_PI',
   'PSP_AS',
+  // The seed's placeholders, quoted by rules.
+  'ACCESS_TOKEN',
+  'REFRESH_TOKEN',
 ]);
 const codeShapes = [
   /\b[A-Z][A-Z0-9]{3}\b/g, // ISO 20022 style: NGAC, AC01

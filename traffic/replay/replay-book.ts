@@ -121,7 +121,7 @@ export class ReplayBook {
             entry.response.content.encoding === 'base64' ? 'base64' : 'utf8',
           )
         : Buffer.from(echo(text), 'utf8');
-    // mockttp sends headers as given: without a length the body would end with the connection.
+    // The length of the body as served (decoded, echoes applied), so keep-alive connections stay usable.
     headers.push(['content-length', String(body.length)]);
     return { status: entry.response.status, headers, body, entry: pattern.index };
   }

@@ -165,6 +165,7 @@ export function distanceOf(differences: readonly string[]): number {
  */
 export class RequestPattern {
   readonly method: string;
+  /** The host name without port: a client that dials another port asks for the same institution. */
   readonly host: string;
   readonly segments: readonly string[];
   private readonly query: ReadonlyMap<string, string>;
@@ -178,7 +179,7 @@ export class RequestPattern {
   ) {
     const url = new URL(entry.request.url);
     this.method = entry.request.method;
-    this.host = url.host.toLowerCase();
+    this.host = url.hostname.toLowerCase();
     this.segments = url.pathname.split('/');
     this.query = new Map(entry.request.queryString.map((q) => [q.name, q.value]));
     const headers = new Map(entry.request.headers.map((h) => [h.name.toLowerCase(), h.value]));
@@ -199,8 +200,8 @@ export class RequestPattern {
     const out: Comparison = { differences: [], exactness: 0, echoes: new Map() };
     if (sent.method !== this.method)
       out.differences.push(`method: sent ${sent.method}, recorded ${this.method}`);
-    if (sentUrl.host.toLowerCase() !== this.host)
-      out.differences.push(`host: sent ${sentUrl.host}, recorded ${this.host}`);
+    if (sentUrl.hostname.toLowerCase() !== this.host)
+      out.differences.push(`host: sent ${sentUrl.hostname}, recorded ${this.host}`);
     const segments = sentUrl.pathname.split('/');
     if (segments.length !== this.segments.length)
       out.differences.push(

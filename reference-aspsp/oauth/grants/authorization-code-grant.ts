@@ -24,7 +24,7 @@ import type { GrantHandler, TokenResponseBody } from './grant-handler.ts';
  * with `code_challenge` needs the matching `code_verifier` (S256 or plain).
  */
 export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
-  if (form.has('scope'))
+  if (form.has('scope') && !ctx.faults.has('code-form-scope-accepted'))
     throw new OAuthError('invalid_request', 'the authorization code form has no scope field');
   const code = form.get('code') ?? '';
   const redirectUri = form.get('redirect_uri');

@@ -225,7 +225,11 @@ describe('other AIS resources', () => {
     await fixture.consent(alice, 'v1', { ...empty, psuIdentity: true });
     const answer = await fixture.ais(alice, '/stet/psd2/v1/end-user-identity');
     expect(answer.status).toBe(200);
-    expect(pick(answer.json, 'identity')).toEqual({ firstName: 'Alice', lastName: 'Martin' });
+    expect(pick(answer.json, 'identity')).toEqual({
+      fullName: 'Alice Martin',
+      firstName: 'Alice',
+      lastName: 'Martin',
+    });
     expect(schemaErrors('v1', 'GET', '/stet/psd2/v1/end-user-identity', answer)).toEqual([]);
     await fixture.consent(alice, 'v1', empty);
     expect(errorCode(await fixture.ais(alice, '/stet/psd2/v1/end-user-identity'))).toBe('NGAC');

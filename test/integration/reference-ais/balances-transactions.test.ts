@@ -119,7 +119,7 @@ describe('balances', () => {
 });
 
 describe('transactions', () => {
-  it('pages 200 transactions with first, last, next and prev links, each once', async () => {
+  it('pages 200 transactions with first, last, next and previous links, each once', async () => {
     const { psu, accounts } = await consented('alice');
     const first = await fixture.ais(psu, href(named(accounts, 'Compte courant'), 'transactions'));
     expect(first.status).toBe(200);
@@ -127,13 +127,13 @@ describe('transactions', () => {
       schemaErrors('v1.4.2', 'GET', href(named(accounts, 'Compte courant'), 'transactions'), first),
     ).toEqual([]);
     expect(list(first.json, 'transactions')).toHaveLength(200);
-    expect(pick(first.json, '_links', 'prev')).toBeUndefined();
+    expect(pick(first.json, '_links', 'previous')).toBeUndefined();
     const seen = list(first.json, 'transactions').map((t) => pick(t, 'resourceId'));
     let next = pick(first.json, '_links', 'next', 'href');
     let page = first;
     while (typeof next === 'string') {
       page = await fixture.ais(psu, next);
-      expect(pick(page.json, '_links', 'prev')).toBeDefined();
+      expect(pick(page.json, '_links', 'previous')).toBeDefined();
       seen.push(...list(page.json, 'transactions').map((t) => pick(t, 'resourceId')));
       next = pick(page.json, '_links', 'next', 'href');
     }

@@ -66,9 +66,9 @@ describe('client certificates and enrolment', () => {
     expect([answer.status, message(answer.json)]).toEqual([401, 'CERT_UNTRUSTED']);
   });
 
-  it('refuses a trusted certificate of a TPP that is not enrolled with 403 TPP_NOT_ENROLLED', async () => {
+  it('refuses a trusted certificate of a TPP that is not enrolled with 403 BE05 (the AISP is unknown)', async () => {
     const answer = await core.client.call({ path: probe, token, tpp: core.reference.info.tpps.unenrolled });
-    expect([answer.status, message(answer.json)]).toEqual([403, 'TPP_NOT_ENROLLED']);
+    expect([answer.status, message(answer.json)]).toEqual([403, 'BE05']);
   });
 
   it('refuses a QWAC without the role of the resource with 403 ROLE_MISSING', async () => {
@@ -105,8 +105,8 @@ describe('Signature and Digest', () => {
     expect([answer.status, message(answer.json)]).toEqual([401, 'SIGNATURE_INVALID']);
   });
 
-  it('refuses a signature that does not cover a header of the institution policy', async () => {
-    const answer = await core.client.call({ path: probe, token, sign: ['(request-target)', 'digest'] });
+  it('refuses a signature that does not cover a header of the institution policy (digest, in the seed list)', async () => {
+    const answer = await core.client.call({ path: probe, token, sign: ['(request-target)', 'x-request-id'] });
     expect([answer.status, message(answer.json)]).toEqual([401, 'SIGNATURE_INVALID']);
   });
 
@@ -165,7 +165,7 @@ describe('Signature and Digest', () => {
     expect([answer.status, message(answer.json)]).toEqual([400, 'DIGEST_INVALID']);
   });
 
-  it('accepts a call without Digest at an institution whose policy does not sign it', async () => {
+  it('refuses a call without Digest at every institution: digest is in the seed list, the default policy', async () => {
     const host = core.client.host('20202');
     const tokens = await core.tokens({ host });
     const answer = await core.client.call({
@@ -175,7 +175,31 @@ describe('Signature and Digest', () => {
       noDigest: true,
       sign: ['(request-target)', 'x-request-id'],
     });
+    expect([answer.status, message(answer.json)]).toEqual([400, 'DIGEST_INVALID']);
+  });
+
+  it('accepts a signature over the seed list alone at an institution with the default policy', async () => {
+    const host = core.client.host('20202');
+    const tokens = await core.tokens({ host });
+    const answer = await core.client.call({
+      path: probe,
+      host,
+      token: tokens.access_token,
+      sign: ['(request-target)', 'digest'],
+    });
     expect(answer.status).toBe(200);
+  });
+
+  it('refuses at 30303, whose stricter policy also signs date and x-request-id, the seed list alone', async () => {
+    const host = core.client.host('30303');
+    const tokens = await core.tokens({ host });
+    const answer = await core.client.call({
+      path: probe,
+      host,
+      token: tokens.access_token,
+      sign: ['(request-target)', 'digest'],
+    });
+    expect([answer.status, message(answer.json)]).toEqual([401, 'SIGNATURE_INVALID']);
   });
 });
 

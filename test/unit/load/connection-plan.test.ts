@@ -13,7 +13,6 @@ import { loadScenario } from '../../../load/load-scenario.ts';
 import { QuotaLedger } from '../../../load/quota-ledger.ts';
 import type { SingleScenario } from '../../../load/scenario-definition.ts';
 import type { VirtualPsu } from '../../../load/virtual-psu.ts';
-import type { FuzzSession } from '../../../harness/fuzz/fuzz-session.ts';
 
 let pki: TestPki;
 beforeAll(async () => {
@@ -54,8 +53,6 @@ function psu(): VirtualPsu {
     tokens: { access: 'access-0', refresh: 'refresh-0' },
     iban: 'FR7610101000000000000000001',
     issued: ['access-0'],
-    // The plan never calls the session (only the post-load token audit does).
-    session: {} as FuzzSession,
   };
 }
 

@@ -23,7 +23,6 @@ const seedCodes = [
 const referenceCodes = [
   'CERT_MISSING',
   'CERT_UNTRUSTED',
-  'TPP_NOT_ENROLLED',
   'ROLE_MISSING',
   'SIGNATURE_INVALID',
   'DIGEST_INVALID',

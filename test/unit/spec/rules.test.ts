@@ -34,6 +34,8 @@ describe('rule catalogue', () => {
       versions: ['v1', 'v1.4.2', 'v1.6.2'],
       roles: ['aisp'],
       check: { kind: 'api' },
+      basis: { kind: 'seed', quote: expect.stringContaining('dateTo') as string },
+      liveOnly: false,
     });
     expect(getRule('CNS-REQUIRES-OVERDRAFTS')?.versions).toEqual(['v1.6.2']);
     expect(getRule('TRN-MTLS-REQUIRED')?.roles).toEqual(['aisp', 'cbpii', 'pisp']);
@@ -41,7 +43,10 @@ describe('rule catalogue', () => {
   });
 
   it('refuses a duplicate id, a malformed id and an unknown version with coded errors', () => {
-    const rule = { id: 'TRN-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] };
+    const rule = {
+      ...{ id: 'TRN-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] },
+      ...{ basis: 'seed', quote: 'q' },
+    };
     expect(() => parseRules({ rules: [rule, rule] }, 'r.yaml')).toThrow(/TRN-X is used twice/);
     expect(() => parseRules({ rules: [{ ...rule, id: 'trn-x' }] }, 'r.yaml')).toThrow(/not UPPER-KEBAB/);
     expect(() => parseRules({ rules: [{ ...rule, versions: ['v2'] }] }, 'r.yaml')).toThrow(
@@ -58,11 +63,19 @@ describe('rule catalogue', () => {
       reason: expect.stringContaining('portal') as string,
     });
     const manual = listRules().filter((r) => r.check.kind === 'manual');
-    expect(manual.map((r) => r.id)).toEqual(['VER-ANNOUNCED-AT-T0']);
+    expect(manual.map((r) => r.id).sort()).toEqual([
+      'TOK-APP-TO-APP',
+      'TOK-APP-TO-APP-SEGMENTS',
+      'TRN-HOST-FORMER-SERVED-BEFORE',
+      'VER-ANNOUNCED-AT-T0',
+    ]);
   });
 
   it('reads check: manual with a one-line reason and refuses a reason without it', () => {
-    const rule = { id: 'VER-X', title: 't', section: 'Versioning', versions: ['v1'], roles: ['aisp'] };
+    const rule = {
+      ...{ id: 'VER-X', title: 't', section: 'Versioning', versions: ['v1'], roles: ['aisp'] },
+      ...{ basis: 'seed', quote: 'q' },
+    };
     expect(
       parseRules({ rules: [{ ...rule, check: 'manual', reason: 'on the portal' }] }, 'r.yaml')[0]?.check,
     ).toEqual({ kind: 'manual', reason: 'on the portal' });
@@ -87,6 +100,41 @@ describe('rule catalogue', () => {
     expect(refused({ check: 'by-hand', reason: 'why' })).toMatchObject({
       code: 'ERR_SPEC_INVALID',
       message: expect.stringContaining('$.rules[0].check') as string,
+    });
+  });
+
+  it('gives every rule a basis: a seed quote, or a choice with a one-line reason', () => {
+    const bases = listRules().map((r) => r.basis);
+    expect(bases.every((b) => (b.kind === 'seed' ? b.quote.length > 0 : b.reason.length > 0))).toBe(true);
+    expect(getRule('TOK-NO-SCOPE-IN-CODE-FORM')?.basis.kind).toBe('choice');
+    expect(getRule('TOK-WRONG-SCOPE-BADS')?.basis).toEqual({
+      kind: 'seed',
+      quote: expect.stringContaining('BADS') as string,
+    });
+  });
+
+  it('refuses a rule without a basis, a seed without a quote, a choice without a reason or with a quote', () => {
+    const rule = { id: 'CNS-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] };
+    const message = (extra: Record<string, unknown>): string => {
+      try {
+        parseRules({ rules: [{ ...rule, ...extra }] }, 'r.yaml');
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      return 'accepted';
+    };
+    expect(message({})).toContain('CNS-X has no basis');
+    expect(message({ basis: 'seed' })).toContain('is basis: seed without a quote');
+    expect(message({ basis: 'choice' })).toContain('is basis: choice without a one-line reason');
+    expect(message({ basis: 'choice', reason: 'a\nb' })).toContain('without a one-line reason');
+    expect(message({ basis: 'choice', reason: 'ours', quote: 'q' })).toContain(
+      'is basis: choice but has a quote',
+    );
+    expect(message({ basis: 'choice', reason: 'ours', check: 'manual' })).toContain('and check: manual');
+    expect(message({ basis: 'maybe', quote: 'q' })).toContain('$.rules[0].basis');
+    expect(parseRules({ rules: [{ ...rule, basis: 'choice', reason: 'ours' }] }, 'r.yaml')[0]).toMatchObject({
+      basis: { kind: 'choice', reason: 'ours' },
+      check: { kind: 'api' },
     });
   });
 });

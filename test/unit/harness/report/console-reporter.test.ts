@@ -40,7 +40,7 @@ describe('console reporter', () => {
     );
     const progress = stream.text.split('\r\x1b[2K').filter((line) => line.startsWith('['));
     expect(progress).toContain(
-      '[6/6] ✓ 2  ✗ 1  ! 1  ≈ 0  - 1  ∅ 1  ais-transactions/pagination [v1.4.2 · 10101]',
+      '[6/6] ✓ 2  ✗ 1  ! 1  ≈ 0  ? 0  - 1  ∅ 1  ais-transactions/pagination [v1.4.2 · 10101]',
     );
     expect(progress.every((line) => !line.includes('\n'))).toBe(true);
     expect(stream.text).toContain(
@@ -53,9 +53,9 @@ describe('console reporter', () => {
     await play(new ConsoleReporter({ stream, every: 2 }), redactRunReport(rawReport(), registeredSecrets()));
     const lines = stream.text.split('\n').filter((line) => line.startsWith('['));
     expect(lines).toEqual([
-      '[2/6] ✓ 2  ✗ 0  ! 0  ≈ 0  - 0  ∅ 0',
-      '[4/6] ✓ 2  ✗ 1  ! 1  ≈ 0  - 0  ∅ 0',
-      '[6/6] ✓ 2  ✗ 1  ! 1  ≈ 0  - 1  ∅ 1',
+      '[2/6] ✓ 2  ✗ 0  ! 0  ≈ 0  ? 0  - 0  ∅ 0',
+      '[4/6] ✓ 2  ✗ 1  ! 1  ≈ 0  ? 0  - 0  ∅ 0',
+      '[6/6] ✓ 2  ✗ 1  ! 1  ≈ 0  ? 0  - 1  ∅ 1',
     ]);
     expect(stream.text).not.toContain('\r');
     expect(stream.text).not.toContain('\x1b');
@@ -86,7 +86,7 @@ describe('console reporter', () => {
     );
     expect(text).not.toContain('(no rule)');
     expect(text).toContain(
-      '6 results: 2 passed, 1 failed, 1 errored, 0 accepted, 1 skipped, 1 not-applicable in 5.5 s',
+      '6 results: 2 passed, 1 failed, 1 errored, 0 accepted, 0 advisory, 1 skipped, 1 not-applicable in 5.5 s',
     );
     expect(text).toContain('reference-local: the harness could not check everything');
   });
@@ -134,5 +134,35 @@ describe('console reporter', () => {
     await play(new ConsoleReporter({ stream, secrets: registeredSecrets() }), rawReport());
     expect(stream.text).toContain('otp=<redacted:otp#1>');
     for (const secret of Object.values(planted)) expect(stream.text).not.toContain(secret);
+  });
+});
+
+describe('console reporter while waiting', () => {
+  it('says which case the run waits on when none finished for a while', async () => {
+    const stream = new Capture(false);
+    const reporter = new ConsoleReporter({ stream, heartbeatMs: 150 });
+    const report = rawReport();
+    const first = report.results[0];
+    if (first === undefined) throw new Error('fixture changed');
+    reporter.onRunStart({
+      tool: report.tool,
+      target: report.target,
+      matrix: report.matrix,
+      total: 1,
+      startedAt: report.startedAt,
+    });
+    reporter.onCaseStart(first);
+    await new Promise((done) => setTimeout(done, 400));
+    reporter.onCaseEnd(first);
+    await reporter.onRunEnd({ ...report, results: [first] });
+    expect(stream.text).toMatch(
+      /… waiting: 1 case\(s\) running, ais-transactions\/\S+ \[[^\]]+\] for \d+ ms/,
+    );
+  });
+
+  it('stays silent when cases keep finishing', async () => {
+    const stream = new Capture(false);
+    await play(new ConsoleReporter({ stream, heartbeatMs: 10_000 }), rawReport());
+    expect(stream.text).not.toContain('waiting');
   });
 });

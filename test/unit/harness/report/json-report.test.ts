@@ -38,6 +38,7 @@ describe('report.json', () => {
       failed: 1,
       errored: 1,
       accepted: 0,
+      advisory: 0,
       skipped: 1,
       'not-applicable': 1,
       total: 6,

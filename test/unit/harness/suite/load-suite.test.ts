@@ -70,6 +70,21 @@ describe('parseSuite', () => {
     expect(problems).toEqual([expect.stringMatching(/^s\.yaml:16:40 .*unknown field "stauts"/)]);
   });
 
+  it('keeps the rules a step checks and refuses one the case does not claim', () => {
+    const withStepRules = valid.replace(
+      '      - journey: refuse\n',
+      '      - journey: refuse\n        rules: [TOK-ONE]\n',
+    );
+    expect(parseSuite('s.yaml', withStepRules, rules).cases[0]?.steps[0]?.rules).toEqual(['TOK-ONE']);
+    const foreign = valid.replace(
+      '      - journey: refuse\n',
+      '      - journey: refuse\n        rules: [AIS-TWO]\n',
+    );
+    expect(problemsOf(foreign)).toEqual([
+      expect.stringContaining("rule AIS-TWO is not among the case's rules"),
+    ]);
+  });
+
   it('refuses an unknown rule id at its line', () => {
     expect(problemsOf(valid.replace('[TOK-ONE]', '[TOK-ONE, TOK-NOPE]'))).toEqual([
       expect.stringMatching(/^s\.yaml:9:22 unknown rule id "TOK-NOPE"/),

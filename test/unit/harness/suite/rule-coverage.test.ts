@@ -10,6 +10,8 @@ const rule = (id: string, check: Rule['check'] = { kind: 'api' }): Rule => ({
   versions: ['v1'],
   roles: ['aisp'],
   check,
+  basis: { kind: 'seed', quote: 'q' },
+  liveOnly: false,
 });
 
 const caseOf = (id: string, rules: string[]): CaseDefinition => ({

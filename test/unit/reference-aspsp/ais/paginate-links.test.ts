@@ -23,7 +23,7 @@ describe('pagination', () => {
 });
 
 describe('pageLinks', () => {
-  it('links first, last, next and prev keeping the filters', () => {
+  it('links first, last, next and previous keeping the filters', () => {
     const query = new URLSearchParams({ dateFrom: '2025-03-01', page: '2' });
     const links = pageLinks({ path: '/p', query, page: 2, lastPage: 3 });
     expect(links).toEqual({
@@ -31,11 +31,11 @@ describe('pageLinks', () => {
       first: { href: '/p?dateFrom=2025-03-01&page=1' },
       last: { href: '/p?dateFrom=2025-03-01&page=3' },
       next: { href: '/p?dateFrom=2025-03-01&page=3' },
-      prev: { href: '/p?dateFrom=2025-03-01&page=1' },
+      previous: { href: '/p?dateFrom=2025-03-01&page=1' },
     });
   });
 
-  it('has neither next nor prev on a single page', () => {
+  it('has neither next nor previous on a single page', () => {
     const links = pageLinks({ path: '/p', query: new URLSearchParams(), page: 1, lastPage: 1 });
     expect(Object.keys(links).sort()).toEqual(['first', 'last', 'self']);
     expect(withPage('/p', new URLSearchParams(), undefined)).toBe('/p');

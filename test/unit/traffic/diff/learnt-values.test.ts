@@ -99,6 +99,53 @@ describe('LearntValues', () => {
     );
   });
 
+  it("keeps a verifier the recording saw refused wrong, and pairs each challenge with its own journey's code", () => {
+    const authorize = (challenge: string): HarEntry =>
+      entry(
+        'GET',
+        `https://h/stet/psd2/oauth/authorize?code_challenge=${challenge}&code_challenge_method=S256`,
+      );
+    const redirect = (code: string): HarEntry => {
+      const page = entry('POST', 'https://h/stet/psd2/oauth/journeys/j');
+      page.response.status = 303;
+      page.response.redirectURL = `https://tpp.example/pay/ok?code=${code}&state=s`;
+      return page;
+    };
+    const exchange = (code: string, verifier: string, status: number): HarEntry => {
+      const token = entry(
+        'POST',
+        'https://h/stet/psd2/oauth/token',
+        `grant_type=authorization_code&code=${code}&code_verifier=${verifier}`,
+      );
+      token.response.status = status;
+      return token;
+    };
+    // Two journeys run side by side: the first code is exchanged after the second journey ended.
+    const har: Har = {
+      log: {
+        version: '1.2',
+        creator: { name: 't', version: '1' },
+        entries: [
+          authorize('challenge-one'),
+          redirect('REDACTED-CODE-1'),
+          authorize('challenge-two'),
+          redirect('REDACTED-CODE-2'),
+          exchange('REDACTED-CODE-1', 'REDACTED-CODE-VERIFIER-1', 400),
+          exchange('REDACTED-CODE-1', 'REDACTED-CODE-VERIFIER-2', 200),
+          exchange('REDACTED-CODE-2', 'REDACTED-CODE-VERIFIER-3', 200),
+        ],
+      },
+    };
+    const learnt = new LearntValues();
+    expect([...learnt.learnPkce(har)]).toEqual([4]);
+    const s256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
+    const [wrong, one, two] = ['1', '2', '3'].map((n) => learnt.apply(`REDACTED-CODE-VERIFIER-${n}`));
+    expect(learnt.apply('challenge-one')).toBe(s256(one ?? ''));
+    expect(learnt.apply('challenge-two')).toBe(s256(two ?? ''));
+    expect(wrong).not.toBe('REDACTED-CODE-VERIFIER-1');
+    expect([learnt.apply('challenge-one'), learnt.apply('challenge-two')]).not.toContain(s256(wrong ?? ''));
+  });
+
   it('never rewrites a value it has already replaced (a fresh id containing a shorter learnt value)', () => {
     const learnt = new LearntValues();
     learnt.learnString('8979', '1484');

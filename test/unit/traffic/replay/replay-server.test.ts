@@ -9,7 +9,7 @@ const host = 'api-10101.psd2.groupbank.example';
 const har = parseHar(readFileSync(new URL('../fixtures/ais-session.har', import.meta.url), 'utf8'));
 const ca = issueCertificate({ commonName: 'replay CA', usage: 'ca' });
 
-describe('startReplayServer over HTTPS (mockttp)', () => {
+describe('startReplayServer over HTTPS', () => {
   let server: ReplayServer;
   beforeAll(async () => {
     server = await startReplayServer({ har, ca });
@@ -30,11 +30,46 @@ describe('startReplayServer over HTTPS (mockttp)', () => {
     await agent.close();
   });
 
-  it('answers an unknown request with 501 REPLAY_NO_MATCH at once', async () => {
+  it('matches the Host header without its port', async () => {
     const agent = new Agent({ connect: { ca: ca.cert, servername: host } });
-    const response = await request(`${server.url}/nowhere`, { headers: { host }, dispatcher: agent });
+    const response = await request(`${server.url}/stet/psd2/v1.4.2/accounts/acc-b/balances`, {
+      headers: { host: `${host}:8443` },
+      dispatcher: agent,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await response.body.json()).toMatchObject({ message: 'NGAC' });
+    await agent.close();
+  });
+
+  it('takes the institution host from SNI when Host names only the address dialled', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host } });
+    const response = await request(`${server.url}/stet/psd2/v1.4.2/accounts/acc-b/balances`, {
+      dispatcher: agent,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await response.body.json()).toMatchObject({ message: 'NGAC' });
+    await agent.close();
+  });
+
+  it('answers an unknown request with 501 REPLAY_NO_MATCH at once, explaining the closest matches', async () => {
+    const agent = new Agent({ connect: { ca: ca.cert, servername: host } });
+    const response = await request(`${server.url}/stet/psd2/v1.4.2/accounts/acc-b/owners`, {
+      headers: { host: `other-host.example:8443` },
+      dispatcher: agent,
+    });
     expect(response.statusCode).toBe(501);
-    expect(await response.body.json()).toMatchObject({ message: 'REPLAY_NO_MATCH' });
+    const body: unknown = await response.body.json();
+    expect(body).toMatchObject({ message: 'REPLAY_NO_MATCH' });
+    const closest = typeof body === 'object' && body !== null && 'closest' in body ? body.closest : [];
+    // The closest recorded request first, each with every way it differs (the port never does).
+    expect(Array.isArray(closest) ? closest[0] : undefined).toEqual({
+      entry: 6,
+      request: `GET https://${host}/stet/psd2/v1.4.2/accounts/acc-b/balances`,
+      differences: [
+        `host: sent other-host.example, recorded ${host}`,
+        'path segment 6: sent "owners", recorded "balances"',
+      ],
+    });
     await agent.close();
   });
 });
