@@ -50,19 +50,19 @@ const report: ClientReport = {
 };
 
 describe('the client report as a run report', () => {
-  it('maps passed, failed and not exercised to passed, failed and not-applicable, valid for the reporters', () => {
+  it('maps passed, failed and not exercised to passed, failed (advisory on a choice) and not-applicable', () => {
     const run = parseReport(JSON.parse(JSON.stringify(clientRunReport(report, 'https://127.0.0.1:8443'))));
     expect(run.results.map((r) => [r.case, r.status])).toEqual([
       ['CLT-PASSED', 'passed'],
-      ['CLT-FAILED', 'failed'],
+      ['CLT-FAILED', 'advisory'],
       ['CLT-IDLE', 'not-applicable'],
     ]);
-    expect(run.summary).toMatchObject({ passed: 1, failed: 1, 'not-applicable': 1, total: 3 });
+    expect(run.summary).toMatchObject({ passed: 1, advisory: 1, 'not-applicable': 1, total: 3 });
   });
 
   it('names the request that broke a rule by header names, with its X-Request-ID only', () => {
     const failed = clientRunReport(report, 'https://x').results[1];
-    expect(failed?.tags).toEqual(['advisory']);
+    expect(failed?.rules[0]?.basis).toBe('choice');
     expect(failed?.steps[0]?.transcript[0]?.request).toEqual({
       method: 'GET',
       url: 'https://api-10101.psd2.groupbank.example/stet/psd2/v1.6.2/accounts',
