@@ -4,7 +4,7 @@
  * per PSU and account or card (balances, transactions per page, overdrafts, owners); the fifth is 429
  * TMRQ. Judged from counts, not from arrival order, so concurrent calls of one PSU are judged right.
  */
-import { parisDay } from '../harness/versions/paris-day.ts';
+import { parisDay } from '../spec/lib/index.ts';
 import type { FindingBook } from './load-finding.ts';
 
 /** Batch accesses allowed per day and access (seed: Limits, "4 per calendar day"). */

@@ -8,7 +8,7 @@ import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadVersionCalendar, schemaValidator } from '../../spec/lib/index.ts';
-import { parisDay } from '../../harness/versions/paris-day.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import {
   applyBaseline,
   baselineReporter,

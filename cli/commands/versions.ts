@@ -15,7 +15,7 @@ import type { Reporter } from '../../harness/report/model.ts';
 import { filesReporter } from '../../harness/report/write-reports.ts';
 import { formatCalendar } from '../../harness/versions/calendar-table.ts';
 import { checkVersions } from '../../harness/versions/check-versions.ts';
-import { parisDay } from '../../harness/versions/paris-day.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 
 /** A `versions` option the user must fix. */
 export class VersionsOptionError extends CodedError<'ERR_VERSIONS_OPTION'> {}

@@ -14,7 +14,7 @@ import {
   type Target,
   type TargetCalendar,
 } from '../../harness/index.ts';
-import { parisDay } from '../../harness/versions/paris-day.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import type { ReferenceAppOptions } from '../../reference-aspsp/index.ts';
 import { applyCalendarOverrides, versionCalendar } from '../../spec/lib/index.ts';
 import { liveReferenceTarget } from './live-target.ts';

@@ -6,7 +6,7 @@
 import { parseServeInfo, targetFromServeInfo } from '../../harness/index.ts';
 import type { RunReport, ToolInfo } from '../../harness/report/model.ts';
 import { checkVersions } from '../../harness/versions/check-versions.ts';
-import { parisDay } from '../../harness/versions/paris-day.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import { startReference } from '../../reference-aspsp/index.ts';
 import { applyCalendarOverrides, versionCalendar, type CalendarOverrides } from '../../spec/lib/index.ts';
 

@@ -3,6 +3,7 @@
  * its captured values, and the clock it sees.
  */
 import { CodedError } from '../../lib/coded-error.ts';
+import { addDays, parisDay } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import type { SecretSet } from '../report/secret-set.ts';
@@ -44,21 +45,6 @@ export function caseNow(ctx: Pick<CaseContext, 'clockOffsetMs'>): Date {
   return new Date(Date.now() + ctx.clockOffsetMs);
 }
 
-const parisDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Paris calendar day `offsetDays` from the PSU's today, as `YYYY-MM-DD` (seed: Paris days). */
-export function parisDay(now: Date, offsetDays: number): string {
-  const today = parisDate.format(now);
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offsetDays);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Raised when a template names a value this case does not (yet) have. */
 export class UnboundValueError extends CodedError<'ERR_UNBOUND_VALUE'> {
   constructor(readonly ref: string) {
@@ -74,7 +60,7 @@ export type TemplateScope = Pick<CaseContext, 'vars' | 'clockOffsetMs'>;
 /** The value of one reference: a variable, a date expression, or `now`. */
 export function lookup(ctx: TemplateScope, ref: string): unknown {
   const date = parseDateRef(ref);
-  if (date !== undefined) return parisDay(caseNow(ctx), date.offsetDays);
+  if (date !== undefined) return addDays(parisDay(caseNow(ctx)), date.offsetDays);
   if (ref === 'now') return caseNow(ctx).toISOString();
   if (!ctx.vars.has(ref)) throw new UnboundValueError(ref);
   return ctx.vars.get(ref);

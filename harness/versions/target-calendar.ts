@@ -2,9 +2,7 @@
  * The version calendar a target is held to and the day its clock is on: what the `calendar` step of
  * a case judges the case's version against (`run --calendar FILE --at DATE`).
  */
-import { versionCalendar, type VersionCalendar } from '../../spec/lib/index.ts';
-import { parisDay } from './paris-day.ts';
-
+import { parisDay, versionCalendar, type VersionCalendar } from '../../spec/lib/index.ts';
 /** A deployment's calendar on one Europe/Paris day. */
 export interface TargetCalendar {
   /** `spec/versions.yaml` with the deployment's overrides (its announced live dates). */

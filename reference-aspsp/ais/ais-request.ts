@@ -8,8 +8,8 @@ import { accessRefusal } from './access.ts';
 import type { AisFunction, Consent } from './consent.ts';
 import { getConsent } from './consent-store.ts';
 import { consumeBatchAccess, dailyBatchAccesses, type QuotaResource } from './quota.ts';
-import { parisCalendarDay, parisInstant } from '../clock/paris-time.ts';
-import { addDays } from '../data/calendar-date.ts';
+import { parisDay, parisInstant } from '../../spec/lib/index.ts';
+import { addDays } from '../../spec/lib/index.ts';
 
 /** What every AIS handler works from: the PSU's data, its consent to this AISP, version and time. */
 export interface AisRequest {
@@ -56,7 +56,7 @@ export async function countAccess(
     ctx.faults,
   );
   if (!allowed) {
-    const day = parisCalendarDay(request.now);
+    const day = parisDay(request.now);
     throw new ApiError('TMRQ', {
       detail: `daily batch quota of ${access.resource} exceeded`,
       expected: {

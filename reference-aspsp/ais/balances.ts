@@ -1,11 +1,13 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
 import {
+  accountingBatch,
   addDays,
   endOfMonth,
+  isAccountingBatchRunning,
   parisWallClock,
   startOfMonth,
+  type ApiVersion,
   type CalendarDate,
-} from '../data/calendar-date.ts';
+} from '../../spec/lib/index.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
@@ -17,25 +19,17 @@ export interface RenderedBalance {
   readonly referenceDate?: CalendarDate;
 }
 
-/** The accounting batch runs from 21:00 to 21:50 Paris time (seed: Balance). */
-const batchStart = 21 * 60;
-const batchEnd = 21 * 60 + 50;
-
-/** True while the accounting batch runs at `now` (Paris time): VALU is not returned then. */
-export function isBatchRunning(now: Date): boolean {
-  const { minutes } = parisWallClock(now);
-  return minutes >= batchStart && minutes < batchEnd;
-}
-
 /**
  * True once the first accounting batch after the account's opening has run: the batch of the opening
  * day when opened before 21:00 Paris time, else the next day's. CLBD is returned only then.
  */
 export function firstBatchDone(openedAt: Date, now: Date): boolean {
   const opened = parisWallClock(openedAt);
-  const batchDay = opened.minutes < batchStart ? opened.date : addDays(opened.date, 1);
+  const batchDay = opened.minutes < accountingBatch.startMinute ? opened.date : addDays(opened.date, 1);
   const current = parisWallClock(now);
-  return current.date > batchDay || (current.date === batchDay && current.minutes >= batchEnd);
+  return (
+    current.date > batchDay || (current.date === batchDay && current.minutes >= accountingBatch.endMinute)
+  );
 }
 
 function signed(transaction: BankTransaction): number {
@@ -71,7 +65,7 @@ export function accountBalances(
   };
   if (account.currency !== 'EUR' && !faults.has('non-euro-three-balances')) return [other];
   const balances: RenderedBalance[] = [];
-  if (!isBatchRunning(now) || faults.has('valu-during-batch')) {
+  if (!isAccountingBatchRunning(now) || faults.has('valu-during-batch')) {
     const value =
       account.openingBalanceCents + sum(account.transactions, (t) => booked(t) && t.valueDate <= today);
     balances.push({

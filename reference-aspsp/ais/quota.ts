@@ -1,5 +1,5 @@
 import type { StoreTx } from '../store/index.ts';
-import { parisDate } from '../data/calendar-date.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** Batch accesses allowed per Paris calendar day and counted item (seed: Limits). */
@@ -35,7 +35,7 @@ export function quotaKey(subject: QuotaSubject): string {
   return [
     subject.institution,
     subject.psuId,
-    parisDate(subject.now),
+    parisDay(subject.now),
     subject.clientId,
     subject.resource,
     subject.resourceId ?? '-',

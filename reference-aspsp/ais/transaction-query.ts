@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../data/calendar-date.ts';
+import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../../spec/lib/index.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** History depth and longest requested period, in days (seed: Limits; Errors ENDE). */

@@ -1,5 +1,5 @@
 import { apiVersions } from '../../spec/lib/index.ts';
-import { parisDate } from '../data/calendar-date.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { isGranted, versionHasFunction } from './access.ts';
@@ -27,7 +27,7 @@ export const transactionsRoute: BearerRoute = {
     const request = await loadAisRequest(ctx);
     const { data, consent, version, now } = request;
     const item = requireItem(ctx, request, 'transactions');
-    const query = parseTransactionQuery(ctx.query, parisDate(now), ctx.faults);
+    const query = parseTransactionQuery(ctx.query, parisDay(now), ctx.faults);
     if (query === 'ENDE') throw new ApiError('ENDE');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');

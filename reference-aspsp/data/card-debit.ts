@@ -4,7 +4,7 @@
  * the receipt is debited from the backing account; one cumulated debit or one debit per receipt").
  * The reference makes one cumulated debit per booking.
  */
-import type { CalendarDate } from './calendar-date.ts';
+import type { CalendarDate } from '../../spec/lib/index.ts';
 import { operationByName } from './operation-types.ts';
 import type { BankTransaction } from './psu-data.ts';
 import { readField, readString } from './read-field.ts';

@@ -1,4 +1,4 @@
-import { addDays, parisDate } from './calendar-date.ts';
+import { addDays, parisDay } from '../../spec/lib/index.ts';
 import {
   draftAccountHistory,
   draftCardDebits,
@@ -69,7 +69,7 @@ export function generatePsuData(input: GenerationInput): PsuData {
   const { template, institution, psuId } = input;
   const seed = `${institution}:${psuId}`;
   const historySeed = `${institution}:persona:${template.name}`;
-  const today = parisDate(input.anchor);
+  const today = parisDay(input.anchor);
   const branchCode = stableDigits(`${seed}:branch`, 5);
   const psu: Person = { firstName: template.firstName, lastName: template.lastName };
   const accounts: BankAccount[] = [];
@@ -215,5 +215,5 @@ function openingBalanceCents(account: AccountTemplate, transactions: readonly Ba
 /** An account opened `openedDaysAgo` days before the anchor; 0 means at the anchor instant itself. */
 function openingInstant(anchor: Date, account: AccountTemplate): string {
   if (account.openedDaysAgo === 0) return anchor.toISOString();
-  return `${addDays(parisDate(anchor), -account.openedDaysAgo)}T08:00:00.000Z`;
+  return `${addDays(parisDay(anchor), -account.openedDaysAgo)}T08:00:00.000Z`;
 }

@@ -1,4 +1,4 @@
-import { addDays, endOfMonth, startOfMonth, type CalendarDate } from './calendar-date.ts';
+import { addDays, endOfMonth, startOfMonth, type CalendarDate } from '../../spec/lib/index.ts';
 import { labelFor, operationByName, pickOperationType, type OperationType } from './operation-types.ts';
 import type { HistoryTemplate } from './persona-template.ts';
 import { createPrng, stableId, type Prng } from './prng.ts';

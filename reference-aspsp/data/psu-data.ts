@@ -1,4 +1,4 @@
-import type { CalendarDate } from './calendar-date.ts';
+import type { CalendarDate } from '../../spec/lib/index.ts';
 import type { AccountState } from './persona-template.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Clock } from '../clock/clock.ts';
 import type { ServerMode } from '../server/request-context.ts';
 import type { Institution } from '../institutions/institution.ts';
 import type { Store } from '../store/index.ts';
-import { parisDate } from './calendar-date.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import { personaTemplates } from './load-personas.ts';
 import type { PersonaTemplate } from './persona-template.ts';
 import { getPsu, psuIdentifiersCollection, putPsu } from './psu-directory.ts';
@@ -57,7 +57,7 @@ export async function seedPersonas(
         }
         const now = await clock.psuNow(tx, psu);
         const record = await getPsuRecord(tx, institution.code, template.name);
-        if (record !== undefined && parisDate(new Date(record.anchor)) >= parisDate(now)) continue;
+        if (record !== undefined && parisDay(new Date(record.anchor)) >= parisDay(now)) continue;
         await putPsuRecord(tx, {
           ...psu,
           persona: template.name,

@@ -1,4 +1,4 @@
-import { parisDate } from '../data/calendar-date.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import type { AccountState } from '../data/persona-template.ts';
 import type { CardDebit } from '../data/card-debit.ts';
 import { stableId } from '../data/prng.ts';
@@ -70,7 +70,7 @@ export const bookPendingRoute: CertificateRoute = sandboxRoute({
       const item = data === undefined ? undefined : findItem(data, resourceId, 'v1.6.2');
       if (record === undefined || data === undefined || item === undefined)
         throw new ApiError('AC01', { detail: `no account or card ${resourceId}` });
-      const bookingDate = parisDate(await ctx.clock.psuNow(tx, psu));
+      const bookingDate = parisDay(await ctx.clock.psuNow(tx, psu));
       let last = highestEntryReference(item.transactions);
       const bookings: Record<string, Booking> = {};
       let bookedCents = 0;

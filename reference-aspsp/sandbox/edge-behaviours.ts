@@ -1,4 +1,4 @@
-import { parisCalendarDay, parisInstant } from '../clock/paris-time.ts';
+import { accountingBatchStart, parisDay } from '../../spec/lib/index.ts';
 import type { Institution } from '../institutions/institution.ts';
 import { redirect } from '../oauth/journey-flow.ts';
 import { ApiError } from '../server/api-error.ts';
@@ -116,8 +116,8 @@ export class EdgeBehaviours {
       if (behaviour.name === 'o-confirmation')
         institution = { ...institution, confirmationSegment: 'o-confirmation' };
       if (behaviour.name === 'accounting-batch') {
-        const day = parisCalendarDay(options.now);
-        offsetMs = parisInstant(day, 21, 10).getTime() - options.now.getTime();
+        offsetMs =
+          accountingBatchStart(parisDay(options.now)).getTime() + 10 * 60_000 - options.now.getTime();
       }
     }
     const shaped = { ...base, institution, offsetMs };

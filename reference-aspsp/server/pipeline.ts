@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import { isDecommissioned, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
-import { parisCalendarDay } from '../clock/paris-time.ts';
+import { parisDay } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { ClientObserver } from '../client-report/client-observer.ts';
 import type { HostResolution } from '../institutions/host-resolver.ts';
@@ -69,7 +69,7 @@ export function createPipeline(
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
     const now = services.clock.now().getTime();
-    if (now >= dayCache.until) dayCache = { until: now + 1000, day: parisCalendarDay(new Date(now)) };
+    if (now >= dayCache.until) dayCache = { until: now + 1000, day: parisDay(new Date(now)) };
     return dayCache.day;
   };
 

@@ -10,7 +10,6 @@ export {
   decommissionDate,
   hostName,
   parseHostName,
-  addMonths,
 } from './versions.ts';
 export type {
   ApiVersion,
@@ -28,7 +27,24 @@ export {
   readCalendarOverrides,
 } from './calendar-overrides.ts';
 export type { CalendarErrorCode, CalendarOverrides } from './calendar-overrides.ts';
-export { daysBetween, isDecommissioned, versionStatus } from './version-status.ts';
+export { isDecommissioned, versionStatus } from './version-status.ts';
+export {
+  accountingBatch,
+  accountingBatchStart,
+  addDays,
+  addMonths,
+  daysBetween,
+  endOfMonth,
+  isAccountingBatchRunning,
+  isCalendarDate,
+  parisDay,
+  parisInstant,
+  parisLocalTime,
+  parisMinuteOfDay,
+  parisWallClock,
+  startOfMonth,
+} from './paris-calendar.ts';
+export type { CalendarDate, ParisLocalTime } from './paris-calendar.ts';
 export type { VersionState, VersionStatus } from './version-status.ts';
 export { listRules, getRule, roles, ruleFamilies, isWellFormedRuleId } from './rules.ts';
 export type { Rule, Role, RuleCheck } from './rules.ts';

@@ -3,6 +3,7 @@
  * the one computation the reference (refuse a decommissioned version) and the harness (`versions`)
  * share, so both read the T0 + 3 months rule the same way.
  */
+import { daysBetween } from './paris-calendar.ts';
 import { decommissionDate } from './versions.ts';
 import type { ApiVersion, VersionCalendar } from './versions.ts';
 
@@ -29,11 +30,6 @@ export interface VersionStatus {
   decommissionDate: string | null;
   /** Calendar days from `day` to the decommission date (≤ 0 once gone), or null. */
   daysLeft: number | null;
-}
-
-/** Whole calendar days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The state of `version` on `day` (`YYYY-MM-DD`, a Europe/Paris calendar day). */

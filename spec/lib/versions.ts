@@ -13,6 +13,7 @@ import {
   reader,
   string,
 } from './parse.ts';
+import { addMonths } from './paris-calendar.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
@@ -174,18 +175,6 @@ function parseCapabilities(value: unknown, where: At): VersionCapabilities {
     cardOutstandingSign: o.get('cardOutstandingSign', oneOf(['positive', 'negative'] as const)),
     remittanceInformation: o.get('remittanceInformation', oneOf(['array', 'unstructured'] as const)),
   };
-}
-
-/** Adds whole months to a `YYYY-MM-DD` date, clamping to the month's last day (05-31 + 1 month = 06-30). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (y === undefined || m === undefined || d === undefined) throw new RangeError(`not a date: ${date}`);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const pad = (n: number, w: number): string => String(n).padStart(w, '0');
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(Math.min(d, last), 2)}`;
 }
 
 /**

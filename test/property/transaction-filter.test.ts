@@ -6,7 +6,7 @@ import {
   parseTransactionQuery,
   type TransactionQuery,
 } from '../../reference-aspsp/ais/transaction-query.ts';
-import { addDays } from '../../reference-aspsp/data/calendar-date.ts';
+import { addDays } from '../../spec/lib/index.ts';
 import { filterDate, type BankTransaction } from '../../reference-aspsp/data/psu-data.ts';
 import { propertyRuns } from './property-runs.ts';
 

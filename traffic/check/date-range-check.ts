@@ -1,10 +1,10 @@
+import { addDays, daysBetween } from '../../spec/lib/index.ts';
 import { isRecord } from '../har/har-access.ts';
 import { errorCodeOf } from './error-code-check.ts';
-import { daysBefore, exchangeDay } from './exchange-day.ts';
+import { exchangeDay } from './exchange-day.ts';
 import type { ExchangeView } from './exchange-view.ts';
 import { fail, pass, type Finding, type TrafficCheck } from './finding.ts';
 
-const day = 86_400_000;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date a transaction is filtered on: its booking date, else the expected one, else the operation date. */
@@ -32,7 +32,7 @@ export class DateRangeCheck implements TrafficCheck {
     const to = query.get('dateTo') ?? undefined;
     const findings: Finding[] = [];
     if (from !== undefined && to !== undefined && isoDate.test(from) && isoDate.test(to)) {
-      const period = (Date.parse(to) - Date.parse(from)) / day;
+      const period = daysBetween(from, to);
       if (period > 90) {
         const refused = view.status === 400 && errorCodeOf(view) === 'ENDE';
         findings.push(
@@ -88,7 +88,7 @@ export class DateRangeCheck implements TrafficCheck {
       );
     }
     const today = exchangeDay(view);
-    const oldest = daysBefore(today.day, 90);
+    const oldest = addDays(today.day, -90);
     const old = dated.filter((t) => t.date !== undefined && t.date < oldest);
     const bound = `${oldest}, 90 days before ${today.day} (Paris day of the ${today.source})`;
     if (old.length > 0)

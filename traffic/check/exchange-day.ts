@@ -1,22 +1,5 @@
+import { parisDay } from '../../spec/lib/index.ts';
 import { responseHeader, type ExchangeView } from './exchange-view.ts';
-
-const parisFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `YYYY-MM-DD` of `instant` in Europe/Paris: the bank's calendar days (design: "One clock"). */
-export function parisDay(instant: Date): string {
-  const parts = Object.fromEntries(parisFormatter.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts['year'] ?? ''}-${parts['month'] ?? ''}-${parts['day'] ?? ''}`;
-}
-
-/** The calendar date `days` days before `day` (both `YYYY-MM-DD`). */
-export function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The bank's day of an exchange and where it was read from, for messages. */
 export interface ExchangeDay {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, parisWallClock } from '../../../reference-aspsp/data/calendar-date.ts';
+import { addDays, parisWallClock } from '../../../spec/lib/index.ts';
 import {
   errorCode,
   list,

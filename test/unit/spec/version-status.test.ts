@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCalendarOverrides,
-  daysBetween,
   isDecommissioned,
   versionCalendar,
   versionStatus,
@@ -62,10 +61,5 @@ describe('version status on a day', () => {
       state: 'decommissioned',
       decommissionDate: '2026-12-15',
     });
-  });
-
-  it('counts calendar days across month ends and leap days', () => {
-    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
-    expect(daysBetween('2026-04-01', '2026-03-31')).toBe(-1);
   });
 });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  decommissionDate,
-  hostName,
-  parseHostName,
-  versionCalendar,
-} from '../../../spec/lib/index.ts';
+import { decommissionDate, hostName, parseHostName, versionCalendar } from '../../../spec/lib/index.ts';
 import { parseVersionCalendar } from '../../../spec/lib/versions.ts';
 
 describe('version calendar', () => {
@@ -36,12 +30,6 @@ describe('version calendar', () => {
     const calendar = { ...base, versions: base.versions.map((v) => ({ ...v, liveDate: '2026-01-01' })) };
     expect(decommissionDate(calendar, 'v1.6.2')).toBeNull();
     expect(decommissionDate(calendar, 'v1.4.2')).toBe('2026-04-01');
-  });
-
-  it('adds months clamping to the end of shorter months', () => {
-    expect(addMonths('2022-05-31', 3)).toBe('2022-08-31');
-    expect(addMonths('2023-11-30', 3)).toBe('2024-02-29');
-    expect(addMonths('2024-12-15', 1)).toBe('2025-01-15');
   });
 
   it('keeps the seed feature go-live facts', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCalendarOverrides, versionCalendar } from '../../../../spec/lib/index.ts';
 import { formatCalendar } from '../../../../harness/versions/calendar-table.ts';
-import { parisDay } from '../../../../harness/versions/paris-day.ts';
 
 describe('the calendar table', () => {
   it('prints each version with its live date, T0, decommission date, days left and state', () => {
@@ -29,13 +28,5 @@ describe('the calendar table', () => {
     expect(formatCalendar(calendar, '2026-04-01').split('\n')[2]).toMatch(
       /2026-04-01\s+gone\s+decommissioned$/,
     );
-  });
-});
-
-describe('the Paris day of an instant', () => {
-  it('follows Paris, not UTC, around midnight in winter and summer', () => {
-    expect(parisDay(new Date('2026-03-31T22:30:00Z'))).toBe('2026-04-01');
-    expect(parisDay(new Date('2026-01-15T22:30:00Z'))).toBe('2026-01-15');
-    expect(parisDay(new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-16');
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accountBalances,
-  cardBalances,
-  firstBatchDone,
-  isBatchRunning,
-} from '../../../../reference-aspsp/ais/balances.ts';
+import { accountBalances, cardBalances, firstBatchDone } from '../../../../reference-aspsp/ais/balances.ts';
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
 import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
@@ -25,15 +20,6 @@ function account(d: PsuData, key: string) {
 }
 
 describe('accounting batch', () => {
-  it('runs from 21:00 to 21:50 Paris time', () => {
-    expect(isBatchRunning(new Date('2025-03-15T19:59:00Z'))).toBe(false);
-    expect(isBatchRunning(new Date('2025-03-15T20:00:00Z'))).toBe(true);
-    expect(isBatchRunning(new Date('2025-03-15T20:49:00Z'))).toBe(true);
-    expect(isBatchRunning(new Date('2025-03-15T20:50:00Z'))).toBe(false);
-    // Summer time: 21:00 Paris is 19:00 UTC.
-    expect(isBatchRunning(new Date('2025-07-15T19:10:00Z'))).toBe(true);
-  });
-
   it('makes CLBD of an account opened in the day available after that evening batch', () => {
     expect(firstBatchDone(anchor, new Date('2025-03-15T20:49:00Z'))).toBe(false);
     expect(firstBatchDone(anchor, new Date('2025-03-15T20:50:00Z'))).toBe(true);

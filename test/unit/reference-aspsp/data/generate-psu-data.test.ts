@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, parisDate } from '../../../../reference-aspsp/data/calendar-date.ts';
+import { addDays, parisDay } from '../../../../spec/lib/index.ts';
 import { accountBalances } from '../../../../reference-aspsp/ais/balances.ts';
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
 import { isValidIban } from '../../../../reference-aspsp/data/iban.ts';
@@ -70,7 +70,7 @@ describe('generatePsuData', () => {
 
   it('gives alice account A over 200 booked transactions in 90 days, older ones, and every status', () => {
     const account = alice().accounts.find((a) => a.key === 'A');
-    const today = parisDate(anchor);
+    const today = parisDay(anchor);
     const recent = account?.transactions.filter(
       (t) => t.status === 'BOOK' && (t.bookingDate ?? '') >= addDays(today, -90),
     );
@@ -94,7 +94,7 @@ describe('generatePsuData', () => {
       expect(t.expectedBookingDate).toBeDefined();
     }
     for (const t of transactions.filter((t) => t.status === 'FUTR')) {
-      expect((t.expectedBookingDate ?? '') > parisDate(anchor)).toBe(true);
+      expect((t.expectedBookingDate ?? '') > parisDay(anchor)).toBe(true);
     }
   });
 
