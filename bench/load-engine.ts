@@ -19,7 +19,7 @@ import { loadOneHost } from '../load/run-load.ts';
 import type { SingleScenario } from '../load/scenario-definition.ts';
 import { signHeaders } from '../load/sign-headers.ts';
 import type { Target } from '../harness/index.ts';
-import { generateTestPki } from '../tools/pki/index.ts';
+import { generateTestPki } from '../pki/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
 

@@ -13,7 +13,7 @@ import { getLocal } from 'mockttp';
 import { Agent, request } from 'undici';
 import { parseHar } from '../traffic/har/parse-har.ts';
 import { startReplayServer } from '../traffic/replay/replay-server.ts';
-import { issueCertificate } from '../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../pki/index.ts';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 5;
@@ -22,7 +22,7 @@ const path = '/stet/psd2/v1.4.2/accounts/acc-a/transactions?dateFrom=2025-05-01&
 const har = parseHar(
   readFileSync(new URL('../test/unit/traffic/fixtures/ais-session.har', import.meta.url), 'utf8'),
 );
-const ca = issueCertificate({ commonName: 'bench CA', usage: 'ca' });
+const ca = await issueTlsCertificate({ commonName: 'bench CA', usage: 'ca' });
 
 /** One measurement: requests per second, requests done, TLS connections opened. */
 interface Run {
@@ -71,7 +71,7 @@ await bare.forAnyRequest().thenReply(200, fixedBody, {
   'content-length': String(Buffer.byteLength(fixedBody)),
 });
 const replay = await startReplayServer({ har, ca });
-const leaf = issueCertificate({ ca, commonName: host, hosts: [host] });
+const leaf = await issueTlsCertificate({ ca, commonName: host, hosts: [host] });
 const node = createServer({ key: leaf.key, cert: `${leaf.cert}${ca.cert}` }, (_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(fixedBody) });
   res.end(fixedBody);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { psd2RoleForStetRole, psd2Roles, type Psd2Role } from '../../protocol/psd2-roles.ts';
-import { defaultServerNames, generateTestPki, readTestCa, PkiError } from '../../tools/pki/index.ts';
+import { defaultServerNames, generateTestPki, readTestCa, PkiError } from '../../pki/index.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 
 interface CertsOptions {

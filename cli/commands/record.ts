@@ -6,7 +6,7 @@ import { ExitCode } from '../../lib/exit-codes.ts';
 import { serializeHar } from '../../traffic/har/har-file.ts';
 import { finishRecording } from '../../traffic/record/finish-recording.ts';
 import { startRecorder } from '../../traffic/record/recorder.ts';
-import { issueCertificate } from '../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../pki/index.ts';
 import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 import { TrafficError } from '../../traffic/traffic-error.ts';
@@ -73,7 +73,7 @@ export function register(program: Command): void {
           });
         const target = loadTarget(options.target);
         const out = resolve(options.out);
-        const ca = issueCertificate({
+        const ca = await issueTlsCertificate({
           commonName: 'stet-harness record proxy CA',
           usage: 'ca',
           validDays: 30,

@@ -7,7 +7,7 @@ import { ExitCode } from '../../lib/exit-codes.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
 import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
 import { startReplayServer } from '../../traffic/replay/replay-server.ts';
-import { issueCertificate } from '../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../pki/index.ts';
 import { TrafficError } from '../../traffic/traffic-error.ts';
 
 /** `stet-harness replay`: a recording served as a mock institution host. */
@@ -52,7 +52,11 @@ export function register(program: Command): void {
             });
           }
         }
-        const ca = issueCertificate({ commonName: 'stet-harness replay CA', usage: 'ca', validDays: 30 });
+        const ca = await issueTlsCertificate({
+          commonName: 'stet-harness replay CA',
+          usage: 'ca',
+          validDays: 30,
+        });
         const caPath = join(await mkdtemp(join(tmpdir(), 'stet-replay-')), 'ca.pem');
         await writeFile(caPath, ca.cert);
         const warning = listenWarning('replay', options.host);

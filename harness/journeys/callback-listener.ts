@@ -10,8 +10,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import forge from 'node-forge';
 import { CodedError } from '../../lib/coded-error.ts';
+import { issueTlsCertificate } from '../../pki/index.ts';
 
 /** A running listener. */
 export interface CallbackListener {
@@ -46,7 +46,11 @@ export async function startCallbackListener(
   };
   const server: Server =
     uri.protocol === 'https:'
-      ? createHttpsServer(tls ?? selfSigned(uri.hostname), handler)
+      ? createHttpsServer(
+          tls ??
+            (await issueTlsCertificate({ commonName: uri.hostname, hosts: [uri.hostname], validDays: 1 })),
+          handler,
+        )
       : createHttpServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,19 +78,4 @@ export async function startCallbackListener(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function selfSigned(hostname: string): { cert: string; key: string } {
-  const keys = forge.pki.rsa.generateKeyPair(2048);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
-  const attrs = [{ name: 'commonName', value: hostname }];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 2, value: hostname }] }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return { cert: forge.pki.certificateToPem(cert), key: forge.pki.privateKeyToPem(keys.privateKey) };
 }

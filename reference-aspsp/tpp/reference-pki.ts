@@ -9,7 +9,7 @@ import {
   generateTestPki,
   issueServerCertificate,
   type TestCa,
-} from '../../tools/pki/index.ts';
+} from '../../pki/index.ts';
 
 /** The demo TPPs of the start line (contracts §8): `tpp` and the alternates of transport cases. */
 export type DemoTppName = 'tpp' | 'aispOnly' | 'unenrolled' | 'foreignCa';

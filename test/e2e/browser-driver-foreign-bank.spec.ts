@@ -82,10 +82,10 @@ test.beforeEach(() => {
 });
 
 /** The browser steps of the documented example target, read as `stet-harness run` reads them. */
-function exampleSteps() {
+async function exampleSteps() {
   const dir = mkdtempSync(join(tmpdir(), 'foreign-bank-'));
   mkdirSync(join(dir, 'certs'));
-  const pair = selfSigned('tpp.example');
+  const pair = await selfSigned('tpp.example');
   for (const name of ['groupbank-ca.pem', 'qwac.pem', 'qseal.pem'])
     writeFileSync(join(dir, 'certs', name), pair.cert);
   for (const name of ['qwac-key.pem', 'qseal-key.pem']) writeFileSync(join(dir, 'certs', name), pair.key);
@@ -107,7 +107,7 @@ const input = (fields: Partial<JourneyInput>): JourneyInput => ({
 
 test.describe('the browser driver on a foreign bank’s pages (target browser.steps)', () => {
   test('consent: types the identifier and the code where the bank asks, and brings back code and state', async () => {
-    const driver = browserJourneyDriver({ steps: exampleSteps(), connect: undefined, hosts: [] });
+    const driver = browserJourneyDriver({ steps: await exampleSteps(), connect: undefined, hosts: [] });
     try {
       const result = await driver.run(input({}));
       expect(result.callback).toEqual({ code: 'foreign-code-1', state: 's-1' });
@@ -122,7 +122,7 @@ test.describe('the browser driver on a foreign bank’s pages (target browser.st
   });
 
   test('refusal: presses the bank’s refuse button and brings back access_denied', async () => {
-    const driver = browserJourneyDriver({ steps: exampleSteps(), connect: undefined, hosts: [] });
+    const driver = browserJourneyDriver({ steps: await exampleSteps(), connect: undefined, hosts: [] });
     try {
       const result = await driver.run(input({ outcome: 'refuse' }));
       expect(result.callback).toEqual({ error: 'access_denied', state: 's-1' });
@@ -134,7 +134,7 @@ test.describe('the browser driver on a foreign bank’s pages (target browser.st
 
   test('a page that does not show the next field fails the journey with a screenshot, not a hang', async () => {
     const driver = browserJourneyDriver({
-      steps: exampleSteps(),
+      steps: await exampleSteps(),
       connect: undefined,
       hosts: [],
       timeoutMs: 2_000,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { isIP, type AddressInfo } from 'node:net';
 import { createSecureContext, type SecureContext, type TLSSocket } from 'node:tls';
-import { issueCertificate, type KeyPairPem } from '../tls/issue-certificate.ts';
+import { issueTlsCertificate, type KeyPairPem } from '../../pki/index.ts';
 import { TrafficError } from '../traffic-error.ts';
 
 /** Options of {@link listenHttps}. */
@@ -36,9 +36,14 @@ export interface HttpsListener {
  */
 export async function listenHttps(options: HttpsListenerOptions): Promise<HttpsListener> {
   const known = new Set([...options.names.map((n) => n.toLowerCase()), 'localhost', '127.0.0.1']);
-  const leaf = issueCertificate({ ca: options.ca, commonName: 'stet-harness traffic', hosts: [...known] });
+  const leaf = await issueTlsCertificate({
+    ca: options.ca,
+    commonName: 'stet-harness traffic',
+    hosts: [...known],
+  });
   const chain = `${leaf.cert}${options.ca.cert}`;
-  const contexts = new Map<string, SecureContext>();
+  // One certificate per unknown SNI name, issued once (in flight or done) and reused.
+  const contexts = new Map<string, Promise<SecureContext>>();
   const server = createServer(
     {
       key: leaf.key,
@@ -54,11 +59,15 @@ export async function listenHttps(options: HttpsListenerOptions): Promise<HttpsL
         }
         let context = contexts.get(name);
         if (context === undefined) {
-          const own = issueCertificate({ ca: options.ca, commonName: name, hosts: [name] });
-          context = createSecureContext({ key: own.key, cert: `${own.cert}${options.ca.cert}` });
+          context = issueTlsCertificate({ ca: options.ca, commonName: name, hosts: [name] }).then((own) =>
+            createSecureContext({ key: own.key, cert: `${own.cert}${options.ca.cert}` }),
+          );
           contexts.set(name, context);
         }
-        done(null, context);
+        context.then(
+          (ready) => done(null, ready),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+        );
       },
     },
     options.handler,

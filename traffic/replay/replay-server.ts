@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Har } from '../har/har.ts';
 import { listenHttps, readBody, requestedHost } from '../net/https-listener.ts';
 import { defaultListenHost } from '../net/listen-address.ts';
-import type { KeyPairPem } from '../tls/issue-certificate.ts';
+import type { KeyPairPem } from '../../pki/index.ts';
 import { ReplayBook, type ReplayOptions } from './replay-book.ts';
 
 /** Options of {@link startReplayServer}. */

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import forge from 'node-forge';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { startReference, type RunningReference } from '../../../reference-aspsp/index.ts';
@@ -45,17 +45,8 @@ function expectUserError(run: CliRun, code: string): void {
 }
 
 /** A self-signed certificate valid between the two instants, and its key. */
-function certificate(notBefore: Date, notAfter: Date): { cert: string; key: string } {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = notBefore;
-  cert.validity.notAfter = notAfter;
-  cert.setSubject([{ name: 'commonName', value: 'qwac.tpp.example' }]);
-  cert.setIssuer([{ name: 'commonName', value: 'qwac.tpp.example' }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return { cert: forge.pki.certificateToPem(cert), key: forge.pki.privateKeyToPem(keys.privateKey) };
+function certificate(notBefore: Date, notAfter: Date): Promise<{ cert: string; key: string }> {
+  return issueTlsCertificate({ commonName: 'qwac.tpp.example', validity: { notBefore, notAfter } });
 }
 
 /** A target file for a running reference's institution 10101 acting as `tpp`. */
@@ -285,7 +276,7 @@ describe("a user's mistakes are coded errors with exit 2 and no stack trace", ()
       /is not valid before /,
     ],
   ])('a target file with %s QWAC, checked before any request', async (_name, from, to, message) => {
-    const { cert, key } = certificate(from, to);
+    const { cert, key } = await certificate(from, to);
     const certPath = join(dir, `qwac-${from.getTime()}.pem`);
     const keyPath = join(dir, `qwac-key-${from.getTime()}.pem`);
     writeFileSync(certPath, cert);
@@ -335,10 +326,11 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: ${certPath}, key: ${keyPath} },
   }, 120_000);
 });
 
+const server = await selfSigned('api-10101.psd2.groupbank.example');
+
 describe('a target that accepts TLS but never answers', () => {
   let silent: TlsServer;
   let port = 0;
-  const server = selfSigned('api-10101.psd2.groupbank.example');
   beforeAll(async () => {
     // Completes the handshake, then reads and never writes a byte.
     silent = createTlsServer({ cert: server.cert, key: server.key }, (socket) => socket.resume());
@@ -349,7 +341,7 @@ describe('a target that accepts TLS but never answers', () => {
   afterAll(() => new Promise<void>((done) => silent.close(() => done())));
 
   it('is reported once as unreachable after --timeout, not after minutes', async () => {
-    const client = certificate(new Date(Date.now() - 60_000), new Date(Date.now() + 86_400_000));
+    const client = await certificate(new Date(Date.now() - 60_000), new Date(Date.now() + 86_400_000));
     writeFileSync(join(dir, 'silent-ca.pem'), server.cert);
     writeFileSync(join(dir, 'silent-qwac.pem'), client.cert);
     writeFileSync(join(dir, 'silent-qwac-key.pem'), client.key);

@@ -3,21 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import forge from 'node-forge';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 import { main } from '../../../cli/main.ts';
-
-function selfSigned(): { cert: string; key: string } {
-  const keys = forge.pki.rsa.generateKeyPair(1024);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 3600_000);
-  cert.setSubject([{ name: 'commonName', value: 'tpp.example' }]);
-  cert.setIssuer([{ name: 'commonName', value: 'tpp.example' }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return { cert: forge.pki.certificateToPem(cert), key: forge.pki.privateKeyToPem(keys.privateKey) };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'stet-run-'));
 
@@ -125,7 +112,7 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: not-pem.txt, key: not-pem.txt }
   });
 
   it('exits 2 naming the host when the target is unreachable', async () => {
-    const { cert, key } = selfSigned();
+    const { cert, key } = await issueTlsCertificate({ commonName: 'tpp.example', validDays: 1 });
     writeFileSync(join(dir, 'cert.pem'), cert);
     writeFileSync(join(dir, 'key.pem'), key);
     const target = join(dir, 'unreachable.yaml');

@@ -15,7 +15,7 @@ import { parseHar } from '../../../traffic/har/parse-har.ts';
 import { serializeHar } from '../../../traffic/har/har-file.ts';
 import { finishRecording } from '../../../traffic/record/finish-recording.ts';
 import { startRecorder } from '../../../traffic/record/recorder.ts';
-import { issueCertificate } from '../../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 import { runAisSession } from './ais-session.ts';
 import { runPispSession } from './pisp-session.ts';
 import { runProbeSession } from './probe-session.ts';
@@ -50,7 +50,7 @@ async function record(
 ): Promise<void> {
   const recordedOn = await reference();
   const target = targetFromServeInfo(parseServeInfo(recordedOn.info));
-  const proxyCa = issueCertificate({ commonName: 'test proxy CA', usage: 'ca' });
+  const proxyCa = await issueTlsCertificate({ commonName: 'test proxy CA', usage: 'ca' });
   const recorder = await startRecorder({
     ca: proxyCa,
     upstream: {

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startRecorder } from '../../../traffic/record/recorder.ts';
-import { issueCertificate } from '../../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = fileURLToPath(new URL('../../unit/traffic/fixtures/ais-session.har', import.meta.url));
@@ -83,12 +83,12 @@ describe('the listening address of replay and record', () => {
   });
 
   it('the record proxy binds 127.0.0.1 by default, and another address when asked', async () => {
-    const ca = issueCertificate({ commonName: 'proxy CA', usage: 'ca' });
+    const ca = await issueTlsCertificate({ commonName: 'proxy CA', usage: 'ca' });
     const upstream = {
       baseUrl: 'https://api-<institution_code>.psd2.groupbank.example',
       connect: { host: '127.0.0.1', port: 9 },
       ca: undefined,
-      clientCertificate: issueCertificate({ ca, commonName: 'tpp', usage: 'clientAuth' }),
+      clientCertificate: await issueTlsCertificate({ ca, commonName: 'tpp', usage: 'clientAuth' }),
     };
     const local = await startRecorder({ ca, upstream });
     const open = await startRecorder({ ca, upstream, host: '0.0.0.0' });

@@ -9,12 +9,14 @@ import { parseHar } from '../../../traffic/har/parse-har.ts';
 import { finishRecording } from '../../../traffic/record/finish-recording.ts';
 import { startRecorder } from '../../../traffic/record/recorder.ts';
 import { startReplayServer, type ReplayServer } from '../../../traffic/replay/replay-server.ts';
-import { issueCertificate } from '../../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 import { alterHar } from '../../unit/traffic/fixtures/alter-har.ts';
 import { runAisSession, type Verdicts } from './ais-session.ts';
 import { runPispSession } from './pisp-session.ts';
 
 const today = new Date().toISOString().slice(0, 10);
+
+const proxyCa = await issueTlsCertificate({ commonName: 'test proxy CA', usage: 'ca' });
 
 describe('record, replay and check a full AIS and PISP session of the reference', () => {
   let reference: RunningReference;
@@ -23,7 +25,6 @@ describe('record, replay and check a full AIS and PISP session of the reference'
   let recorded: { verdicts: Verdicts; secrets: string[] };
   let recordedPisp: { verdicts: Verdicts; secrets: string[] };
   let replay: ReplayServer;
-  const proxyCa = issueCertificate({ commonName: 'test proxy CA', usage: 'ca' });
 
   beforeAll(async () => {
     reference = await startReference({ store: { kind: 'memory' }, log: () => undefined });

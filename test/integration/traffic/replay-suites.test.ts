@@ -16,12 +16,12 @@ import { serializeHar } from '../../../traffic/har/har-file.ts';
 import { finishRecording } from '../../../traffic/record/finish-recording.ts';
 import { startRecorder } from '../../../traffic/record/recorder.ts';
 import { startReplayServer } from '../../../traffic/replay/replay-server.ts';
-import { issueCertificate } from '../../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 import { writeReferenceTarget } from './reference-target-file.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'traffic-suites-'));
-const proxyCa = issueCertificate({ commonName: 'test proxy CA', usage: 'ca' });
+const proxyCa = await issueTlsCertificate({ commonName: 'test proxy CA', usage: 'ca' });
 const proxyCaPath = join(dir, 'proxy-ca.pem');
 writeFileSync(proxyCaPath, proxyCa.cert);
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSignatureHeader, verifyDigest, verifySignature } from '../../../protocol/index.ts';
-import { generateTestPki, type TestPki } from '../../../tools/pki/index.ts';
+import { generateTestPki, type TestPki } from '../../../pki/index.ts';
 import {
   ConnectionPlan,
   linksOf,

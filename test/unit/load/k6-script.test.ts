@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseSignatureHeader, verifyDigest, verifySignature } from '../../../protocol/index.ts';
-import { generateTestPki, type TestPki } from '../../../tools/pki/index.ts';
+import { generateTestPki, type TestPki } from '../../../pki/index.ts';
 import { parseHar } from '../../../traffic/har/parse-har.ts';
 import { redactHar } from '../../../traffic/redact/redact-har.ts';
 import type { Target } from '../../../harness/index.ts';

@@ -7,13 +7,7 @@ import { readPsd2Certificate } from '../../../protocol/psd2-certificate.ts';
 import { parseSignatureHeader } from '../../../protocol/signature-header.ts';
 import { signRequest } from '../../../protocol/sign-request.ts';
 import { verifySignature } from '../../../protocol/verify-signature.ts';
-import {
-  createTestCa,
-  generateTestPki,
-  loadTestCa,
-  type TestCa,
-  type TestPki,
-} from '../../../tools/pki/index.ts';
+import { createTestCa, generateTestPki, loadTestCa, type TestCa, type TestPki } from '../../../pki/index.ts';
 
 let ca: TestCa;
 let pki: TestPki;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readPsd2Certificate } from '../../../protocol/psd2-certificate.ts';
-import { createTestCa, generateTestPki, type TestCa, type TestPki } from '../../../tools/pki/index.ts';
-import { x509 } from '../../../tools/pki/x509.ts';
-import { rsaAlgorithm } from '../../../tools/pki/key-pair.ts';
+import { createTestCa, generateTestPki, type TestCa, type TestPki } from '../../../pki/index.ts';
+import { x509 } from '../../../pki/x509.ts';
+import { rsaAlgorithm } from '../../../pki/key-pair.ts';
 
 let ca: TestCa;
 let pki: TestPki;

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestCa, generateTestPki, type TestPki } from '../../../tools/pki/index.ts';
+import { createTestCa, generateTestPki, type TestPki } from '../../../pki/index.ts';
 
 let pki: TestPki;
 let foreign: TestPki;

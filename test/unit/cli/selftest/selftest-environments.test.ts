@@ -33,9 +33,9 @@ describe('selftest set-ups', () => {
     expect(split[2]).toEqual(['transport/sandbox-data-refused-on-live']);
   });
 
-  it('describes a live reference with its personas under their live identifiers and the sandbox data to refuse', () => {
+  it('describes a live reference with its personas under their live identifiers and the sandbox data to refuse', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'live-target-'));
-    const pair = selfSigned('tpp.example');
+    const pair = await selfSigned('tpp.example');
     const pem = (name: string, text: string): string => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);

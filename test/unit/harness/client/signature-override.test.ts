@@ -6,7 +6,7 @@ import { SecretSet } from '../../../../harness/report/secret-set.ts';
 import type { Target } from '../../../../harness/targets/target-definition.ts';
 import { testTarget } from '../fixtures/target-fixture.ts';
 import { parseSignatureHeader, verifySignature } from '../../../../protocol/index.ts';
-import { generateTestPki, type TestPki } from '../../../../tools/pki/index.ts';
+import { generateTestPki, type TestPki } from '../../../../pki/index.ts';
 
 let pki: TestPki;
 let server: Server | undefined;

@@ -9,9 +9,10 @@ import {
 } from '../../../../protocol/index.ts';
 import { fixtureTarget, selfSigned, startFixtureServer, type KeyPair } from '../fixtures/tls-fixture.ts';
 
+const server: KeyPair = await selfSigned('api-10101.bank.test');
+const client: KeyPair = await selfSigned('tpp.example');
+
 describe('StetClient', () => {
-  const server: KeyPair = selfSigned('api-10101.bank.test');
-  const client: KeyPair = selfSigned('tpp.example');
   let fixture: Awaited<ReturnType<typeof startFixtureServer>>;
   let stet: StetClient;
 

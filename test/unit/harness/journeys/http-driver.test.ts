@@ -50,9 +50,10 @@ function bank(req: SeenRequest, res: ServerResponse): void {
   }
 }
 
+const server = await selfSigned('api-10101.bank.test');
+const client = await selfSigned('tpp.example');
+
 describe('httpJourneyDriver', () => {
-  const server = selfSigned('api-10101.bank.test');
-  const client = selfSigned('tpp.example');
   let fixture: Awaited<ReturnType<typeof startFixtureServer>>;
   let stet: StetClient;
   const input = (overrides: Partial<JourneyInput> = {}): JourneyInput => ({

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { tppValues } from '../../../../harness/runner/tpp-values.ts';
 import type { TppCredentials } from '../../../../harness/targets/target-definition.ts';
-import { createTestCa, issueTppCertificate } from '../../../../tools/pki/index.ts';
+import { createTestCa, issueTppCertificate } from '../../../../pki/index.ts';
 
 const identity = {
   organizationIdentifier: 'PSDFR-ACPR-77777',

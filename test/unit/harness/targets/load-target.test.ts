@@ -6,7 +6,7 @@ import { loadTarget, parseTarget } from '../../../../harness/targets/load-target
 import { parseServeInfo, targetFromServeInfo } from '../../../../harness/targets/target-from-serve-info.ts';
 import { selfSigned } from '../fixtures/tls-fixture.ts';
 
-const pair = selfSigned('tpp.example');
+const pair = await selfSigned('tpp.example');
 
 function withCerts(): string {
   const dir = mkdtempSync(join(tmpdir(), 'target-'));

@@ -4,15 +4,16 @@ import type { TLSSocket } from 'node:tls';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecorder, type Recorder } from '../../../../traffic/record/recorder.ts';
-import { issueCertificate } from '../../../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../../../pki/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
 
+const bankCa = await issueTlsCertificate({ commonName: 'bank CA', usage: 'ca' });
+const bankServer = await issueTlsCertificate({ ca: bankCa, commonName: host, hosts: [host] });
+const qwac = await issueTlsCertificate({ ca: bankCa, commonName: 'tpp', usage: 'clientAuth' });
+const proxyCa = await issueTlsCertificate({ commonName: 'proxy CA', usage: 'ca' });
+
 describe('startRecorder', () => {
-  const bankCa = issueCertificate({ commonName: 'bank CA', usage: 'ca' });
-  const bankServer = issueCertificate({ ca: bankCa, commonName: host, hosts: [host] });
-  const qwac = issueCertificate({ ca: bankCa, commonName: 'tpp', usage: 'clientAuth' });
-  const proxyCa = issueCertificate({ commonName: 'proxy CA', usage: 'ca' });
   let bank: Server;
   let recorder: Recorder;
   const seen: Array<{

@@ -3,11 +3,11 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHar } from '../../../../traffic/har/parse-har.ts';
 import { startReplayServer, type ReplayServer } from '../../../../traffic/replay/replay-server.ts';
-import { issueCertificate } from '../../../../traffic/tls/issue-certificate.ts';
+import { issueTlsCertificate } from '../../../../pki/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
 const har = parseHar(readFileSync(new URL('../fixtures/ais-session.har', import.meta.url), 'utf8'));
-const ca = issueCertificate({ commonName: 'replay CA', usage: 'ca' });
+const ca = await issueTlsCertificate({ commonName: 'replay CA', usage: 'ca' });
 
 describe('startReplayServer over HTTPS', () => {
   let server: ReplayServer;
@@ -100,9 +100,10 @@ describe('startReplayServer keep-alive', () => {
   });
 });
 
+const clientCa = await issueTlsCertificate({ commonName: 'TPP CA', usage: 'ca' });
+const qwac = await issueTlsCertificate({ ca: clientCa, commonName: 'tpp', usage: 'clientAuth' });
+
 describe('startReplayServer with mutual TLS', () => {
-  const clientCa = issueCertificate({ commonName: 'TPP CA', usage: 'ca' });
-  const qwac = issueCertificate({ ca: clientCa, commonName: 'tpp', usage: 'clientAuth' });
   let server: ReplayServer;
   beforeAll(async () => {
     server = await startReplayServer({ har, ca, mtlsClientCa: clientCa.cert });

@@ -1,4 +1,4 @@
-import { CodedError } from '../../lib/coded-error.ts';
+import { CodedError } from '../lib/coded-error.ts';
 
 /** Why a test PKI could not be generated. */
 export type PkiErrorCode =

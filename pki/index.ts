@@ -22,3 +22,4 @@ export {
   type OrganizationIdentifier,
 } from './organization-identifier.ts';
 export { PkiError, type PkiErrorCode } from './pki-error.ts';
+export { issueTlsCertificate, type KeyPairPem, type TlsCertificateOptions } from './tls-certificate.ts';

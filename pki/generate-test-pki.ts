@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Psd2Role } from '../../protocol/psd2-roles.ts';
+import type { Psd2Role } from '../protocol/psd2-roles.ts';
 import { createTestCa, type TestCa } from './certificate-authority.ts';
 import { issueServerCertificate, issueTppCertificate, type IssuedCertificate } from './issue-certificate.ts';
 import { defaultNcaId, parseOrganizationIdentifier } from './organization-identifier.ts';

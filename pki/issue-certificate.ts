@@ -3,8 +3,8 @@
  * eIDAS certificates of a TPP, QWAC (TLS client) and QSEAL (signing), with the PSD2 QCStatement.
  */
 import { isIP } from 'node:net';
-import type { Psd2Role } from '../../protocol/psd2-roles.ts';
-import { encodeQcStatements, qcStatementsExtensionOid } from '../../protocol/qc-statements.ts';
+import type { Psd2Role } from '../protocol/psd2-roles.ts';
+import { encodeQcStatements, qcStatementsExtensionOid } from '../protocol/qc-statements.ts';
 import { randomSerial, type TestCa } from './certificate-authority.ts';
 import { generateRsaKeyPair, rsaAlgorithm } from './key-pair.ts';
 import { PkiError } from './pki-error.ts';
