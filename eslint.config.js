@@ -10,7 +10,6 @@ export default tseslint.config(
       'spec/generated/**',
       'test-results/**',
       'playwright-report/**',
-      'load/**/*.js',
     ],
   },
   js.configs.recommended,
