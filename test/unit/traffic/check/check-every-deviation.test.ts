@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { documentedStatuses } from '../../../../spec/lib/index.ts';
 import { judgeHar } from '../../../../traffic/check/check-har.ts';
 import { findingsReport, unattributedCase } from '../../../../traffic/check/findings-report.ts';
 import type { Har, HarEntry } from '../../../../traffic/har/har.ts';
@@ -175,9 +174,7 @@ describe('check on a HAR with a deviation of every kind', () => {
     expect(status?.message).toBe(
       '409 is not a status the v1.4.2 OpenAPI document lists for GET /stet/psd2/v1.4.2/accounts/{accountResourceId}/balances',
     );
-    const listed = documentedStatuses('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts/acc-c/balances');
-    expect(listed).not.toContain(409);
-    expect(status?.expected).toEqual(listed);
+    expect(status?.expected).toEqual([200, 400, 401, 403, 404, 405, 410, 421, 429, 500]);
   });
 
   it('judges every response of an operation, successes included', () => {
