@@ -76,7 +76,11 @@ export function register(program: Command): void {
       process.stdout.write(`${JSON.stringify(reference.info)}\n`);
       if (raw.writeTarget !== undefined) {
         const { writeServeTarget } = await import('../serve-target-file.ts');
-        await writeServeTarget(reference.info, raw.writeTarget);
+        // Written after start (it needs the port): a write that fails stops the server again.
+        await writeServeTarget(reference.info, raw.writeTarget).catch(async (error: unknown) => {
+          await reference.close();
+          throw error;
+        });
         process.stderr.write(`target file written to ${raw.writeTarget}\n`);
       }
       process.stderr.write(

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { buildSigningString, parseSignatureHeader } from '../../protocol/index.ts';
+import { buildSigningString, parseSignatureHeader, readPsd2Certificate } from '../../protocol/index.ts';
 import { parseClonedPsu } from '../../harness/client/cloned-psu.ts';
 import { StetClient, type HttpExchange, type OutgoingRequest } from '../../harness/client/stet-client.ts';
 import { httpJourneyDriver } from '../../harness/journeys/http-driver.ts';
@@ -29,6 +29,7 @@ interface SignOptions {
   readonly unsigned: boolean;
   readonly login: string | undefined;
   readonly scope: string;
+  readonly enrol: string | undefined;
 }
 
 /**
@@ -59,12 +60,17 @@ export function register(program: Command): void {
       'sandbox: clone this persona, go through its consent journey, exchange the code',
     )
     .option('--scope <scope>', 'scope of --login (aisp, cbpii, piisp)', 'aisp')
+    .option(
+      '--enrol <certs-dir>',
+      'enrol your own QWAC and QSEAL (qwac.pem, qwac-key.pem, qseal.pem, qseal-key.pem of `stet-harness certs`) with POST /stet/psd2/register; writes <certs-dir>/target.yaml',
+    )
     .addHelpText(
       'after',
       `
 Examples:
   stet-harness serve --store memory --write-target .data/serve-target.yaml
   stet-harness sign --target .data/serve-target.yaml --login alice
+  stet-harness sign --target .data/serve-target.yaml --enrol my-certs
   stet-harness sign --target .data/serve-target.yaml --token <access_token> GET /stet/psd2/v1.6.2/accounts`,
     )
     .action(async (method: string | undefined, path: string | undefined, raw: SignOptions) => {
@@ -89,6 +95,7 @@ async function sign(method: string | undefined, path: string | undefined, raw: S
   const client = new StetClient(target, new SecretSet());
   try {
     if (raw.login !== undefined) return await login(client, target, institution, raw);
+    if (raw.enrol !== undefined) return await enrol({ client, target, file, institution, dir: raw.enrol });
     if (method === undefined || path === undefined)
       throw optionError(
         'sign needs a method and a path',
@@ -188,6 +195,107 @@ async function login(
   );
   printResponse(exchange);
   return exchange.status === 200 ? ExitCode.Conforms : ExitCode.NotConforming;
+}
+
+/**
+ * Enrols the TPP of the PEM files in `dir` (signed by a CA the bank trusts: `stet-harness certs
+ * --ca-cert … --ca-key …` with the reference's CA) and writes `dir/target.yaml`: the same target with
+ * this TPP and the client_id the bank returned.
+ */
+async function enrol(options: {
+  client: StetClient;
+  target: Target;
+  file: string;
+  institution: string;
+  dir: string;
+}): Promise<number> {
+  const { target, dir, institution } = options;
+  const paths = {
+    qwacCert: resolve(dir, 'qwac.pem'),
+    qwacKey: resolve(dir, 'qwac-key.pem'),
+    qsealCert: resolve(dir, 'qseal.pem'),
+    qsealKey: resolve(dir, 'qseal-key.pem'),
+  };
+  let pem: Record<keyof typeof paths, string>;
+  let org: string | undefined;
+  try {
+    pem = {
+      qwacCert: readFileSync(paths.qwacCert, 'utf8'),
+      qwacKey: readFileSync(paths.qwacKey, 'utf8'),
+      qsealCert: readFileSync(paths.qsealCert, 'utf8'),
+      qsealKey: readFileSync(paths.qsealKey, 'utf8'),
+    };
+    org = readPsd2Certificate(pem.qwacCert).organizationIdentifier;
+  } catch (cause) {
+    throw optionError(
+      `cannot read the certificates of ${dir}`,
+      'generate them with stet-harness certs --ca-cert <pki>/ca.pem --ca-key <pki>/ca-key.pem --out <dir>',
+      cause,
+    );
+  }
+  if (org === undefined)
+    throw optionError(`${paths.qwacCert} has no organizationIdentifier`, 'use a QWAC of stet-harness certs');
+  const x5c = pem.qsealCert.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+  const body = JSON.stringify({
+    redirect_uris: [target.tpp.redirectUri],
+    token_endpoint_auth_method: 'tls_client_auth',
+    grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+    client_name: org,
+    contacts: [],
+    provider_legal_id: org,
+    jwks: { keys: [{ kty: 'RSA', x5c: [x5c] }] },
+  });
+  // Before registration the TPP has no client_id: its signature's keyId is its organizationIdentifier.
+  const tpp = {
+    clientId: org,
+    qwac: { cert: pem.qwacCert, key: pem.qwacKey },
+    qseal: { key: pem.qsealKey, cert: pem.qsealCert, keyId: org },
+    redirectUri: target.tpp.redirectUri,
+  };
+  const policy = target.institutions.find((i) => i.code === institution)?.signatureHeaders ?? [];
+  const exchange = await options.client.send({
+    institution,
+    method: 'POST',
+    path: '/stet/psd2/register',
+    headers: { 'content-type': 'application/json' },
+    body,
+    tpp,
+    signing: { headers: policy },
+  });
+  printResponse(exchange);
+  const clientId = exchange.status === 201 ? readString(exchange.json, 'client_id') : undefined;
+  if (clientId === undefined) return ExitCode.NotConforming;
+  const written = resolve(dir, 'target.yaml');
+  const raw: unknown = parse(readFileSync(options.file, 'utf8'));
+  const base = dirname(resolve(options.file));
+  const copy = new Map<string, unknown>(typeof raw === 'object' && raw !== null ? Object.entries(raw) : []);
+  const ca = copy.get('ca');
+  copy.delete('tpps');
+  if (typeof ca === 'string') copy.set('ca', resolve(base, ca));
+  const name = copy.get('name');
+  copy.set('name', `${typeof name === 'string' ? name : 'target'}-${clientId}`);
+  copy.set('tpp', {
+    clientId,
+    qwac: { cert: paths.qwacCert, key: paths.qwacKey },
+    qseal: { key: paths.qsealKey, cert: paths.qsealCert, keyId: clientId },
+    redirectUri: target.tpp.redirectUri,
+  });
+  try {
+    writeFileSync(
+      written,
+      `# Written by stet-harness sign --enrol: ${org} enrolled as ${clientId}.\n${stringify(Object.fromEntries(copy))}`,
+    );
+  } catch (cause) {
+    throw optionError(`cannot write ${written}`, 'make the certificates folder writable', cause);
+  }
+  process.stderr.write(`enrolled ${org} as client_id ${clientId}; target written to ${written}\n`);
+  return ExitCode.Conforms;
+}
+
+function readString(json: unknown, name: string): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const value = new Map<string, unknown>(Object.entries(json)).get(name);
+  return typeof value === 'string' ? value : undefined;
 }
 
 function readBody(data: string): string {

@@ -32,6 +32,11 @@ export interface ConsoleReporterOptions {
   quiet?: boolean;
   /** List every rule with its counts at the end, not only failing ones. */
   verbose?: boolean;
+  /**
+   * When no case has finished for this long, say what the run is waiting on (default 15 s; 0 never):
+   * a slow or silent target shows as a wait, not as a hung command.
+   */
+  heartbeatMs?: number;
 }
 
 /** Console output of a run (see the module summary). */
@@ -47,6 +52,10 @@ export class ConsoleReporter implements Reporter {
   readonly #counts: Summary = emptySummary();
   #lastCase = '';
   #lineShown = false;
+  readonly #heartbeatMs: number;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #lastEnd = 0;
+  readonly #running = new Map<string, number>();
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#stream = options.stream ?? process.stdout;
@@ -56,22 +65,31 @@ export class ConsoleReporter implements Reporter {
     this.#secrets = options.secrets;
     this.#quiet = options.quiet ?? false;
     this.#verbose = options.verbose ?? false;
+    this.#heartbeatMs = options.heartbeatMs ?? 15_000;
   }
 
   onRunStart(start: RunStart): void {
     this.#total = start.total;
+    this.#lastEnd = Date.now();
     if (this.#quiet) return;
+    if (this.#heartbeatMs > 0) {
+      this.#heartbeat = setInterval(() => this.#waiting(), Math.max(100, this.#heartbeatMs / 3));
+      this.#heartbeat.unref();
+    }
     const matrix = `${start.matrix.versions.join(', ')} × ${start.matrix.institutions.join(', ')}`;
     this.#print(`${start.tool.name} ${start.tool.version} → ${start.target.name} (${start.target.baseUrl})`);
     this.#print(`${start.total} cases over ${matrix}`);
   }
 
   onCaseStart(ref: CaseRef): void {
+    this.#running.set(cellLabel(ref), Date.now());
     this.#lastCase = `${ref.suite}/${ref.case} [${ref.version} · ${ref.institution}]`;
     if (this.#tty && !this.#quiet) this.#drawProgress();
   }
 
   onCaseEnd(result: CaseResult): void {
+    this.#running.delete(cellLabel(result));
+    this.#lastEnd = Date.now();
     this.#counts[result.status] += 1;
     this.#counts.total += 1;
     this.#lastCase = cellLabel(result);
@@ -83,9 +101,22 @@ export class ConsoleReporter implements Reporter {
   }
 
   async onRunEnd(report: RunReport): Promise<void> {
+    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
     this.#clearProgress();
     this.#write(
       formatConsoleSummary(report, { color: this.#color, verbose: this.#verbose, failures: false }),
+    );
+  }
+
+  /** The heartbeat: when nothing finished for a while, the oldest case still waiting and for how long. */
+  #waiting(): void {
+    const now = Date.now();
+    if (now - this.#lastEnd < this.#heartbeatMs) return;
+    const oldest = [...this.#running.entries()].sort((a, b) => a[1] - b[1])[0];
+    if (oldest === undefined) return;
+    this.#lastEnd = now;
+    this.#print(
+      `… waiting: ${this.#running.size} case(s) running, ${oldest[0]} for ${formatDuration(now - oldest[1])}`,
     );
   }
 

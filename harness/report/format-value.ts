@@ -1,7 +1,7 @@
 /**
  * Text forms of the values reports show: expected/actual, durations, cell labels.
  */
-import type { CaseResult, StepResult } from './model.ts';
+import type { CaseRef, CaseResult, StepResult } from './model.ts';
 
 /** A JSON-like value as text: strings as they are, anything else as indented JSON. */
 export function formatValue(value: unknown): string {
@@ -29,7 +29,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** `suite/case [version · institution]`: how every report names one matrix cell. */
-export function cellLabel(result: CaseResult): string {
+export function cellLabel(result: CaseRef): string {
   return `${result.suite}/${result.case} [${result.version} · ${result.institution}]`;
 }
 

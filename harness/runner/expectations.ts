@@ -12,7 +12,7 @@ import {
   basisOfSchemaCheck,
   basisOfStatusCheck,
 } from './expectation-basis.ts';
-import { queryJson } from './json-path.ts';
+import { queryJson, queryJsonMatches } from './json-path.ts';
 import { checkPageFields } from './page-fields.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 
@@ -85,8 +85,8 @@ export function evaluateExpectations(
   }
   for (const check of expect.every) {
     const path = filledPath(check.path, ctx);
-    const values = queryJson(outcome.body, path);
-    if (values.length === 0 && check.minCount !== 0) {
+    const matches = queryJsonMatches(outcome.body, path);
+    if (matches.length === 0 && check.minCount !== 0) {
       // An empty selection would make "every" hold vacuously and hide a mistyped path.
       failures.push({
         message: `${path} selects nothing (every needs at least one value)`,
@@ -95,8 +95,9 @@ export function evaluateExpectations(
       });
       continue;
     }
-    for (const [i, value] of values.entries()) {
-      const itemFailures = checkOne(`${path}[${i}]`, value, check, ctx.expectedOf);
+    for (const match of matches) {
+      // Named by its place in the body (`$.transactions[41].bookingDate`), not by the filter.
+      const itemFailures = checkOne(match.at, match.value, check, ctx.expectedOf);
       if (itemFailures.length > 0) {
         failures.push(...itemFailures);
         break;

@@ -281,7 +281,7 @@ async function runStep(
   );
   const last = run.exchanges.at(-1);
   const result: StepResult = {
-    name: step.name,
+    name: resolvedName(ctx, step.name),
     kind: action.kind,
     status: failures.length === 0 ? 'passed' : advisory ? 'advisory' : 'failed',
     durationMs,
@@ -299,7 +299,7 @@ async function runStep(
     advisory,
     rules: [...new Set(failures.flatMap((f) => f.rules ?? []))],
     failure: {
-      message: `${step.name} (${step.at}): ${failures.map((f) => f.message).join('; ')}`,
+      message: `${resolvedName(ctx, step.name)} (${step.at}): ${failures.map((f) => f.message).join('; ')}`,
       expected: failures.length === 1 ? first.expected : failures.map((f) => f.expected),
       actual: failures.length === 1 ? first.actual : failures.map((f) => f.actual),
       step: out.length - 1,
@@ -355,12 +355,27 @@ function capture(
   return failures;
 }
 
+/**
+ * A step's name with its `{{values}}` filled (`GET {{payment}}` → `GET /stet/psd2/v1/payment-requests/…`),
+ * so a report shows what was sent; the template itself when a value is not known (yet).
+ */
+function resolvedName(ctx: CaseContext, name: string): string {
+  if (!name.includes('{{')) return name;
+  try {
+    return fillText(ctx, name);
+  } catch {
+    return name;
+  }
+}
+
 function curlOptions(ctx: CaseContext): Parameters<typeof curlCommand>[1] {
   const connect = ctx.target.connect;
+  // Absolute paths, so the command runs from any folder; placeholders when the target has no files.
+  const files = ctx.target.tpp.qwacFiles;
   return {
-    cacert: 'ca.pem',
-    cert: 'qwac.pem',
-    key: 'qwac-key.pem',
+    cacert: ctx.target.caFile ?? 'ca.pem',
+    cert: files?.cert ?? 'qwac.pem',
+    key: files?.key ?? 'qwac-key.pem',
     ...(connect === undefined ? {} : { connect: `${connect.host}:${connect.port}` }),
   };
 }

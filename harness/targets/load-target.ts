@@ -121,6 +121,7 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
       keyId: t.qseal.keyId,
     },
     redirectUri: t.redirectUri,
+    qwacFiles: { cert: resolve(dir, t.qwac.cert), key: resolve(dir, t.qwac.key) },
   });
   const headers = raw.signature?.headers ?? [...defaultSignatureHeaders];
   const capabilities = raw.capabilities ?? [];
@@ -137,6 +138,7 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
     baseUrl: raw.baseUrl,
     connect: raw.connect === undefined ? undefined : { host: connectHost, port: Number(connectPort) },
     ca: raw.ca === undefined ? undefined : pem(raw.ca, '/ca'),
+    ...(raw.ca === undefined ? {} : { caFile: resolve(dir, raw.ca) }),
     versions: raw.versions,
     institutions: raw.institutions.map((i) => ({
       code: i.code,

@@ -9,6 +9,8 @@ export interface TppCredentials {
   qwac: { cert: string; key: string };
   qseal: { key: string; cert: string | undefined; keyId: string };
   redirectUri: string;
+  /** Absolute paths of the QWAC files, when read from files (for curl reproductions). */
+  qwacFiles?: { cert: string; key: string };
 }
 
 /** One institution code served by the target. */
@@ -53,6 +55,8 @@ export interface Target {
   connect: { host: string; port: number } | undefined;
   /** PEM of the CA trusted for the server certificate (system CAs when undefined). */
   ca: string | undefined;
+  /** Absolute path of the `ca` file, when read from one (for curl reproductions). */
+  caFile?: string;
   versions: SuiteVersion[];
   institutions: InstitutionTarget[];
   tpp: TppCredentials;

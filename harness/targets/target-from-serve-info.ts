@@ -3,6 +3,7 @@
  * reference and `serve` are described by the same type as any institution host.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { apiVersions } from '../../spec/lib/index.ts';
 import { defaultSignatureHeaders, type Target, type TppCredentials } from './target-definition.ts';
 import { TargetError } from './target-error.ts';
@@ -88,6 +89,7 @@ export function targetFromServeInfo(
     baseUrl: `https://${first.host.replace(first.code, '<institution_code>')}`,
     connect: { host: url.hostname, port: Number(url.port || '443') },
     ca: readPem(info.ca, 'ca'),
+    caFile: resolve(info.ca),
     versions: [...apiVersions],
     institutions: info.institutions.map((i) => ({
       code: i.code,
@@ -117,6 +119,7 @@ function readTpp(t: ServeTpp, what: string): TppCredentials {
       keyId: t.keyId,
     },
     redirectUri: t.redirectUri,
+    qwacFiles: { cert: resolve(t.qwacCert), key: resolve(t.qwacKey) },
   };
 }
 

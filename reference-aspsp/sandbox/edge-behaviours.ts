@@ -95,16 +95,20 @@ export class EdgeBehaviours {
   onResourceCall(options: {
     clientId: string;
     institution: Institution;
-    tokenKey: string | undefined;
+    /** The access token's store key, computed only for a TPP with expired-token state. */
+    tokenKey: () => string | undefined;
     now: Date;
-  }): EdgeOutcome {
-    const { clientId, tokenKey } = options;
+  }): EdgeOutcome | undefined {
+    const { clientId } = options;
+    const expired = this.#expired.get(clientId);
+    const list = this.#byClient.get(clientId);
+    // The common case, every call of every TPP that switched nothing on: no hashing, no allocation.
+    if (expired === undefined && list === undefined) return undefined;
+    const tokenKey = options.tokenKey();
     let institution = options.institution;
     let offsetMs = 0;
-    const expired = this.#expired.get(clientId);
     const base = { refusal: undefined, forcedBy: undefined, institution, offsetMs };
     if (tokenKey !== undefined && expired?.has(tokenKey) === true) return { ...base, ...expiredToken() };
-    const list = this.#byClient.get(clientId);
     if (list === undefined) return base;
     for (const behaviour of list) {
       if (behaviour.name === 'many-pages')

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { startReference, type RunningReference } from '../../../reference-aspsp/index.ts';
+import { selfSigned } from '../../unit/harness/fixtures/tls-fixture.ts';
 import type { StartLineTpp } from '../../../reference-aspsp/index.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -331,4 +333,125 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: ${certPath}, key: ${keyPath} },
     );
     expect(report.results.some((r) => r.status === 'errored')).toBe(false);
   }, 120_000);
+});
+
+describe('a target that accepts TLS but never answers', () => {
+  let silent: TlsServer;
+  let port = 0;
+  const server = selfSigned('api-10101.psd2.groupbank.example');
+  beforeAll(async () => {
+    // Completes the handshake, then reads and never writes a byte.
+    silent = createTlsServer({ cert: server.cert, key: server.key }, (socket) => socket.resume());
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const address = silent.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+  afterAll(() => new Promise<void>((done) => silent.close(() => done())));
+
+  it('is reported once as unreachable after --timeout, not after minutes', async () => {
+    const client = certificate(new Date(Date.now() - 60_000), new Date(Date.now() + 86_400_000));
+    writeFileSync(join(dir, 'silent-ca.pem'), server.cert);
+    writeFileSync(join(dir, 'silent-qwac.pem'), client.cert);
+    writeFileSync(join(dir, 'silent-qwac-key.pem'), client.key);
+    const target = join(dir, 'silent.yaml');
+    writeFileSync(
+      target,
+      `name: silent
+baseUrl: https://api-<institution_code>.psd2.groupbank.example
+connect: 127.0.0.1:${port}
+ca: silent-ca.pem
+versions: [v1.6.2]
+institutions: [{ code: '10101' }]
+tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: silent-qwac.pem, key: silent-qwac-key.pem }, qseal: { key: silent-qwac-key.pem, keyId: PSDFR-ACPR-12345 }, redirectUri: 'https://tpp.example/cb' }
+`,
+    );
+    const run = await cli(
+      'run',
+      '--suite',
+      'smoke-ais',
+      '--target',
+      target,
+      '--timeout',
+      '1s',
+      '--out',
+      join(dir, 'out-silent'),
+    );
+    expectUserError(run, 'ERR_TARGET_UNREACHABLE');
+    expect(run.stderr).toContain('did not answer within 1 s');
+    expect(run.stderr.match(/ERR_TARGET_UNREACHABLE/g)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('run for scripts: --out -, --rerun-failed, --bail, list', () => {
+  const narrow = [
+    '--fault',
+    'code-reusable',
+    '--suite',
+    'oauth-grants',
+    '--version',
+    'v1.6.2',
+    '--institution',
+    '10101',
+  ];
+  interface Report {
+    summary: { failed: number; skipped: number; total: number };
+    results: Array<{ case: string; status: string; reason?: string }>;
+  }
+
+  it('writes report.json to stdout with --reporter json --out -, and reruns exactly its failures', async () => {
+    const first = await cli('run', ...narrow, '--reporter', 'json', '--out', '-');
+    expect(first.code).toBe(1);
+    const report = JSON.parse(first.stdout) as Report;
+    expect(report.summary.failed).toBeGreaterThan(0);
+    const failedCases = report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.case)
+      .sort();
+    const saved = join(dir, 'earlier-report.json');
+    writeFileSync(saved, first.stdout);
+
+    const again = await cli(
+      'run',
+      '--fault',
+      'code-reusable',
+      '--rerun-failed',
+      saved,
+      '--reporter',
+      'json',
+      '--out',
+      '-',
+    );
+    expect(again.code).toBe(1);
+    const rerun = JSON.parse(again.stdout) as Report;
+    expect(rerun.results.map((r) => r.case).sort()).toEqual(failedCases);
+  }, 120_000);
+
+  it('stops after the first failure with --bail and reports the rest skipped', async () => {
+    const run = await cli(
+      'run',
+      ...narrow,
+      '--bail',
+      '--concurrency',
+      '1',
+      '--reporter',
+      'json',
+      '--out',
+      '-',
+    );
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.summary.failed).toBe(1);
+    expect(report.summary.skipped).toBeGreaterThan(0);
+    expect(report.results.find((r) => r.status === 'skipped')?.reason).toBe(
+      'not run: --bail stopped the run after the first failure',
+    );
+  }, 120_000);
+
+  it('lists case ids as JSON', async () => {
+    const run = await cli('list', 'cases', '--json');
+    expect(run.code).toBe(0);
+    const listed = JSON.parse(run.stdout) as { cases: Array<{ id: string; detail: string[] }> };
+    expect(listed.cases.map((c) => c.id)).toContain('oauth-grants/code-usable-once');
+    expectUserError(await cli('list', 'everything'), 'ERR_LIST_KIND');
+  });
 });

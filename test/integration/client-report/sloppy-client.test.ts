@@ -75,7 +75,8 @@ describe('serve --client-report judging a sloppy client', () => {
         'CLT-INVALID-TOKEN-REFRESH',
       ]),
     );
-    expect(report.results.every((r) => r.status !== 'errored')).toBe(true);
+    const others = report.results.filter((r) => !broken.includes(r.case)).map((r) => r.status);
+    expect(others.every((status) => status === 'passed' || status === 'not-applicable')).toBe(true);
   });
 
   it('names the request that broke each rule, without its secrets', () => {
@@ -248,7 +249,6 @@ async function sloppySession(client: StetClient, target: Target): Promise<void> 
   // Mistake: five batch reads of the same balances in one day; the fifth is refused.
   for (let i = 0; i < 4; i++) ok(await send({ method: 'GET', path: balances, headers: bearer }), 200);
   ok(await send({ method: 'GET', path: balances, headers: bearer }), 429);
-  // Mistake: the same code a second time — last, since the bank then revokes the tokens it gave
-  // (RFC 6749 §4.1.2).
+  // Mistake: the same code a second time (last: the bank may revoke what the code gave, RFC 6749 §4.1.2).
   ok(await tokenForm(exchange), 400);
 }

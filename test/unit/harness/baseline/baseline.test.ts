@@ -3,8 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { baselineYaml, compareWithBaseline, loadBaseline } from '../../../../harness/baseline/baseline.ts';
-import type { CaseResult, Status } from '../../../../harness/report/model.ts';
+import {
+  applyBaseline,
+  baselineYaml,
+  compareWithBaseline,
+  loadBaseline,
+} from '../../../../harness/baseline/baseline.ts';
+import {
+  runVerdict,
+  summarize,
+  verdictText,
+  type CaseResult,
+  type RunReport,
+  type Status,
+} from '../../../../harness/report/model.ts';
 
 function result(rule: string, institution: string, status: Status): CaseResult {
   return {
@@ -72,5 +84,70 @@ describe('loadBaseline', () => {
     writeFileSync(file, "accepted:\n  - { rule: AIS-X, institution: '1' }\n");
     expect(() => loadBaseline(file)).toThrow(/b\.yaml:2:/);
     expect(() => loadBaseline(file)).toThrow(expect.objectContaining({ code: 'ERR_BASELINE_INVALID' }));
+  });
+});
+
+describe('applyBaseline', () => {
+  const report = (results: CaseResult[]): RunReport => ({
+    tool: { name: 'stet-harness', version: '0' },
+    target: { name: 't', baseUrl: 'https://x' },
+    startedAt: '2025-03-01T10:00:00.000Z',
+    finishedAt: '2025-03-01T10:00:01.000Z',
+    matrix: { versions: ['v1.4.2'], institutions: ['10101', '20202'] },
+    summary: summarize(results),
+    results,
+  });
+  const baseline = {
+    accepted: [{ rule: 'AIS-TRX-DATETO-EXCLUSIVE', institution: '20202', reason: 'fix in 24.3' }],
+  };
+
+  it('turns a failure whose every rule is accepted into accepted, keeping its failure and giving the reason', () => {
+    const failed = {
+      ...result('AIS-TRX-DATETO-EXCLUSIVE', '20202', 'failed'),
+      failure: { message: 'dateTo included' },
+    };
+    const seen = applyBaseline(
+      report([failed, result('TOK-A', '20202', 'passed')]),
+      baseline,
+      'accepted.yaml',
+    );
+    expect(seen.results[0]).toMatchObject({
+      status: 'accepted',
+      reason: 'in the baseline accepted.yaml (fix in 24.3): dateTo included',
+      failure: { message: 'dateTo included' },
+    });
+    expect(seen.summary).toMatchObject({ failed: 0, accepted: 1, passed: 1, total: 2 });
+    expect(seen.baseline).toEqual({
+      file: 'accepted.yaml',
+      accepted: baseline.accepted,
+      fixed: [],
+      unexpected: [],
+    });
+    expect(runVerdict(seen)).toBe('conforms-to-baseline');
+    expect(verdictText(seen)).toBe('the target conforms to its baseline');
+  });
+
+  it('keeps a failure failed when one of its rules is not accepted, and the run does not conform', () => {
+    const both: CaseResult = {
+      ...result('AIS-TRX-DATETO-EXCLUSIVE', '20202', 'failed'),
+      rules: [
+        { id: 'AIS-TRX-DATETO-EXCLUSIVE', title: '', section: '' },
+        { id: 'AIS-TRX-DATEFROM-INCLUSIVE', title: '', section: '' },
+      ],
+    };
+    const seen = applyBaseline(report([both]), baseline, 'accepted.yaml');
+    expect(seen.results[0]?.status).toBe('failed');
+    expect(seen.baseline?.unexpected).toEqual([{ rule: 'AIS-TRX-DATEFROM-INCLUSIVE', institution: '20202' }]);
+    expect(runVerdict(seen)).toBe('does-not-conform');
+  });
+
+  it('lists a baselined deviation that disappeared as fixed, and the run differs from its baseline', () => {
+    const seen = applyBaseline(
+      report([result('AIS-TRX-DATETO-EXCLUSIVE', '20202', 'passed')]),
+      baseline,
+      'accepted.yaml',
+    );
+    expect(seen.baseline?.fixed).toEqual(baseline.accepted);
+    expect(verdictText(seen)).toBe('the target does not conform: it differs from its baseline');
   });
 });

@@ -136,3 +136,33 @@ describe('console reporter', () => {
     for (const secret of Object.values(planted)) expect(stream.text).not.toContain(secret);
   });
 });
+
+describe('console reporter while waiting', () => {
+  it('says which case the run waits on when none finished for a while', async () => {
+    const stream = new Capture(false);
+    const reporter = new ConsoleReporter({ stream, heartbeatMs: 150 });
+    const report = rawReport();
+    const first = report.results[0];
+    if (first === undefined) throw new Error('fixture changed');
+    reporter.onRunStart({
+      tool: report.tool,
+      target: report.target,
+      matrix: report.matrix,
+      total: 1,
+      startedAt: report.startedAt,
+    });
+    reporter.onCaseStart(first);
+    await new Promise((done) => setTimeout(done, 400));
+    reporter.onCaseEnd(first);
+    await reporter.onRunEnd({ ...report, results: [first] });
+    expect(stream.text).toMatch(
+      /… waiting: 1 case\(s\) running, ais-transactions\/\S+ \[[^\]]+\] for \d+ ms/,
+    );
+  });
+
+  it('stays silent when cases keep finishing', async () => {
+    const stream = new Capture(false);
+    await play(new ConsoleReporter({ stream, heartbeatMs: 10_000 }), rawReport());
+    expect(stream.text).not.toContain('waiting');
+  });
+});

@@ -78,6 +78,23 @@ describe('evaluateExpectations', () => {
     expect(failures[0]?.message).toContain('[1]');
   });
 
+  it('names the failing array element by its place in the body, not by its place in the filter', () => {
+    const body = {
+      transactions: [
+        { status: 'PDNG', expectedBookingDate: '2025-01-25' },
+        { status: 'BOOK', bookingDate: '2025-01-10' },
+        { status: 'BOOK', bookingDate: '2025-01-30' },
+      ],
+    };
+    const failures = evaluateExpectations(
+      { ...empty, every: [{ path: "$.transactions[?(@.status=='BOOK')].bookingDate", lt: '2025-01-20' }] },
+      outcome(body),
+      ctx,
+    );
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.message).toMatch(/^\$\.transactions\[2\]\.bookingDate /);
+  });
+
   it('does not let every pass vacuously on a path that selects nothing', () => {
     expect(
       evaluateExpectations(

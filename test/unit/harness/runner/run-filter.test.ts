@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planRun } from '../../../../harness/runner/plan-run.ts';
-import { noFilter, parseShard, takeShard } from '../../../../harness/runner/run-filter.ts';
+import { checkFilter, noFilter, parseShard, takeShard } from '../../../../harness/runner/run-filter.ts';
 import { parseSuite } from '../../../../harness/suite/load-suite.ts';
 import type { Target } from '../../../../harness/targets/target-definition.ts';
 import { testTarget } from '../fixtures/target-fixture.ts';
@@ -103,3 +103,33 @@ function catchError(fn: () => unknown): unknown {
   }
   return undefined;
 }
+
+describe('checkFilter', () => {
+  it('accepts ids that exist and refuses the others, listing the valid ones', () => {
+    expect(() => checkFilter({ ...noFilter, suites: ['f'], rules: ['AIS-TRX-*'] }, [suite])).not.toThrow();
+    expect(() => checkFilter({ ...noFilter, suites: ['nope'] }, [suite])).toThrow(
+      /unknown suite nope; valid: f/,
+    );
+    expect(() => checkFilter({ ...noFilter, cases: ['zzz'] }, [suite])).toThrow(
+      /unknown case zzz; valid: f\/a, f\/b/,
+    );
+    expect(() => checkFilter({ ...noFilter, rules: ['TOK-NOPE'] }, [suite])).toThrow(
+      /unknown rule TOK-NOPE; valid: TOK-TWO/,
+    );
+    expect(() => checkFilter({ ...noFilter, tags: ['nope'] }, [suite])).toThrow(/unknown tag nope/);
+  });
+
+  it('checks versions and institutions against the target', () => {
+    expect(() => checkFilter({ ...noFilter, versions: ['v9'] }, [suite], target)).toThrow(
+      /unknown version v9; valid: v1, v1.4.2, v1.6.2/,
+    );
+    expect(() => checkFilter({ ...noFilter, institutions: ['99999'] }, [suite], target)).toThrow(
+      /unknown institution 99999; valid: 10101, 20202/,
+    );
+  });
+
+  it('selects by --case and by the cells of an earlier report', () => {
+    expect(cells({ ...noFilter, cases: ['f/b'] })).toEqual(['b@v1.6.2/10101', 'b@v1.6.2/20202']);
+    expect(cells({ ...noFilter, cells: ['f/a@v1/20202'] })).toEqual(['a@v1/20202']);
+  });
+});

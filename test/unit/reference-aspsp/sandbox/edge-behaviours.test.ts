@@ -14,7 +14,12 @@ const alpha: Institution = {
 };
 const now = new Date('2026-03-10T09:00:00Z');
 const call = (edge: EdgeBehaviours, clientId = 'tpp-1', tokenKey: string | undefined = 'k1') =>
-  edge.onResourceCall({ clientId, institution: alpha, tokenKey, now });
+  edge.onResourceCall({ clientId, institution: alpha, tokenKey: () => tokenKey, now }) ?? {
+    refusal: undefined,
+    forcedBy: undefined,
+    institution: alpha,
+    offsetMs: 0,
+  };
 
 describe('edge behaviours', () => {
   it('show the institution with o-confirmation and small pages to the TPP that asked only', () => {

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  folderFigures,
+  folderOf,
+  formatSurvivors,
+  mergeReports,
+  parseMutationReport,
+} from '../../../../tools/mutation/mutation-report.ts';
+
+function mutant(id: string, status: string, line = 1): Record<string, unknown> {
+  return {
+    id,
+    mutatorName: 'EqualityOperator',
+    status,
+    replacement: 'a <= b',
+    location: { start: { line, column: 1 }, end: { line, column: 5 } },
+  };
+}
+
+function report(files: Record<string, Array<Record<string, unknown>>>): string {
+  return JSON.stringify({
+    schemaVersion: '2',
+    files: Object.fromEntries(Object.entries(files).map(([path, mutants]) => [path, { mutants }])),
+    testFiles: {},
+  });
+}
+
+describe('mutation report', () => {
+  it('counts per reference domain folder and per top folder', () => {
+    expect(folderOf('reference-aspsp/ais/quota.ts')).toBe('reference-aspsp/ais');
+    expect(folderOf('reference-aspsp/oauth/grants/refresh-token-grant.ts')).toBe('reference-aspsp/oauth');
+    expect(folderOf('protocol/digest.ts')).toBe('protocol');
+  });
+
+  it('scores detected over detected and undetected, leaving ignored and errors out', () => {
+    const parsed = parseMutationReport(
+      report({
+        'reference-aspsp/ais/a.ts': [mutant('1', 'Killed'), mutant('2', 'Timeout'), mutant('3', 'Survived')],
+        'reference-aspsp/ais/b.ts': [mutant('4', 'NoCoverage'), mutant('5', 'Ignored')],
+        'protocol/digest.ts': [mutant('6', 'Killed'), mutant('7', 'CompileError')],
+      }),
+      'test',
+    );
+    const rows = folderFigures(parsed);
+    expect(rows.map((r) => r.folder)).toEqual(['protocol', 'reference-aspsp/ais', 'total']);
+    expect(rows[1]).toMatchObject({
+      files: 2,
+      killed: 1,
+      timeout: 1,
+      survived: 1,
+      noCoverage: 1,
+      excluded: 1,
+    });
+    expect(rows[1]?.score).toBe(50);
+    expect(rows[0]?.score).toBe(100);
+    expect(rows[2]?.score).toBeCloseTo(60);
+  });
+
+  it('has no score for a folder without a scored mutant', () => {
+    const rows = folderFigures(
+      parseMutationReport(report({ 'protocol/x.ts': [mutant('1', 'Ignored')] }), 't'),
+    );
+    expect(rows[0]?.score).toBeUndefined();
+  });
+
+  it('keeps the files of earlier runs and takes the newer run for the files it mutated', () => {
+    const base = parseMutationReport(
+      report({ 'protocol/a.ts': [mutant('1', 'Survived')], 'protocol/b.ts': [mutant('2', 'Killed')] }),
+      'base',
+    );
+    const update = parseMutationReport(report({ 'protocol/a.ts': [mutant('1', 'Killed')] }), 'update');
+    const merged = parseMutationReport(JSON.stringify(mergeReports(base, update)), 'merged');
+    expect([...merged.files.keys()]).toEqual(['protocol/a.ts', 'protocol/b.ts']);
+    expect(merged.files.get('protocol/a.ts')?.[0]?.status).toBe('Killed');
+  });
+
+  it('keeps the earlier result of a mutant an interrupted run left pending', () => {
+    const base = parseMutationReport(
+      report({ 'protocol/a.ts': [mutant('1', 'Killed', 3), mutant('2', 'Survived', 4)] }),
+      'base',
+    );
+    const partial = parseMutationReport(
+      report({
+        'protocol/a.ts': [mutant('7', 'Pending', 3), mutant('8', 'Killed', 4), mutant('9', 'Pending', 5)],
+      }),
+      'partial',
+    );
+    const merged = parseMutationReport(JSON.stringify(mergeReports(base, partial)), 'merged');
+    expect(merged.files.get('protocol/a.ts')?.map((m) => m.status)).toEqual(['Killed', 'Killed', 'Pending']);
+  });
+
+  it('lists survivors and uncovered mutants with their line', () => {
+    const parsed = parseMutationReport(
+      report({
+        'protocol/a.ts': [mutant('1', 'Survived', 7), mutant('2', 'Killed'), mutant('3', 'NoCoverage', 9)],
+      }),
+      't',
+    );
+    expect(formatSurvivors(parsed).split('\n')).toEqual([
+      'protocol/a.ts:7 Survived EqualityOperator → a <= b',
+      'protocol/a.ts:9 NoCoverage EqualityOperator → a <= b',
+    ]);
+  });
+
+  it('refuses a file that is not a mutation report with ERR_MUTATION_REPORT', () => {
+    expect(() => parseMutationReport('{', 'x.json')).toThrow(
+      expect.objectContaining({ code: 'ERR_MUTATION_REPORT' }),
+    );
+    expect(() =>
+      parseMutationReport(
+        '{"files":{"a.ts":{"mutants":[{"id":"1","mutatorName":"M","status":"Odd"}]}}}',
+        'x.json',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'ERR_MUTATION_REPORT' }));
+  });
+});
