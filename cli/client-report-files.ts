@@ -34,9 +34,8 @@ function caseOf(rule: ClientRuleResult): CaseResult {
     title: rule.title,
     version: 'client',
     institution: 'all',
-    rules: [{ id: rule.id, title: rule.title, section: rule.section }],
+    rules: [{ id: rule.id, title: rule.title, section: rule.section, basis: rule.basis }],
     durationMs: 0,
-    ...(rule.basis === 'choice' ? { tags: ['advisory'] } : {}),
   };
   if (rule.verdict === 'not-exercised')
     return {
@@ -76,7 +75,8 @@ function caseOf(rule: ClientRuleResult): CaseResult {
   }));
   return {
     ...base,
-    status: 'failed',
+    // A rule on the reference's choice (the seed is silent) is a finding, not a failure (docs/verdicts.md).
+    status: rule.basis === 'choice' ? 'advisory' : 'failed',
     failure: {
       message: `${rule.violationCount} of ${rule.exercised} request(s) broke the rule: ${rule.violations[0]?.reason ?? ''}`,
       expected: rule.quote,
@@ -87,9 +87,9 @@ function caseOf(rule: ClientRuleResult): CaseResult {
   };
 }
 
-/** A client_id as a folder name. */
+/** A client_id as one folder name: no separator, no leading dot (never `.` or `..`). */
 export function clientFolder(clientId: string): string {
-  return clientId.replace(/[^A-Za-z0-9._-]/g, '_');
+  return clientId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, (dots) => '_'.repeat(dots.length)) || '_';
 }
 
 /** Options of {@link writeClientReport}. */

@@ -57,8 +57,13 @@ export function observeExchange(exchange: Exchange): ExchangeFacts {
   const path = queryAt === -1 ? exchange.target : exchange.target.slice(0, queryAt);
   const query = new URLSearchParams(queryAt === -1 ? '' : exchange.target.slice(queryAt + 1));
   const kind = kindOf(exchange.route, path);
+  // An authorize request names its client in the query: trusted only once the bank accepted it (an
+  // unknown client_id gets a 400 page), so made-up names never become report folders or map entries.
   const clientId =
-    exchange.clientId ?? (kind === 'authorize' ? (query.get('client_id') ?? undefined) : undefined);
+    exchange.clientId ??
+    (kind === 'authorize' && exchange.answer.status < 400
+      ? (query.get('client_id') ?? undefined)
+      : undefined);
   if (clientId === undefined || exchange.institution === undefined) return { request: undefined, issuedCode };
   const headers = exchange.headers;
   const json = exchange.answer.json;

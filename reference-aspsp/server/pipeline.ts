@@ -63,6 +63,8 @@ export function createPipeline(
   const echoRequestId = !services.faults.has('request-id-not-echoed');
   const checkSignatures = !services.faults.has('signature-not-checked');
   const ignoreExpiry = services.faults.has('token-never-expires');
+  // Sandbox refusals explain themselves; the `error-code-missing` fault names no code anywhere.
+  const explain = services.mode === 'sandbox' && !services.faults.has('error-code-missing');
   const replays = new SignatureReplayCache();
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
@@ -288,7 +290,7 @@ export function createPipeline(
         headers: error.headers,
         // Sandbox only: the refusal explains itself (docs/client-report.md); live keeps the plain body.
         json:
-          services.mode === 'sandbox' && error.status < 500
+          explain && error.status < 500
             ? { ...body, problem: problemDetails(error, { path, requestId }) }
             : body,
       };
@@ -298,7 +300,7 @@ export function createPipeline(
       return {
         status: error.status,
         json:
-          services.mode === 'sandbox' && error.status < 500
+          explain && error.status < 500
             ? { ...body, problem: problemDetails(error, { path, requestId }) }
             : body,
       };

@@ -75,7 +75,8 @@ describe('serve --client-report judging a sloppy client', () => {
         'CLT-INVALID-TOKEN-REFRESH',
       ]),
     );
-    expect(report.results.every((r) => r.status !== 'errored')).toBe(true);
+    const others = report.results.filter((r) => !broken.includes(r.case)).map((r) => r.status);
+    expect(others.every((status) => status === 'passed' || status === 'not-applicable')).toBe(true);
   });
 
   it('names the request that broke each rule, without its secrets', () => {

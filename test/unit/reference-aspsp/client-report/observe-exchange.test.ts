@@ -114,4 +114,17 @@ describe('observeExchange', () => {
       redirectUri: 'https://tpp.example/cb',
     });
   });
+
+  it('takes the client of an authorize request from its query only when the bank accepted it', () => {
+    const authorize = (status: number) =>
+      observeExchange(
+        exchange({
+          clientId: undefined,
+          route: { path: '/stet/psd2/oauth/authorize', auth: 'none' },
+          target: '/stet/psd2/oauth/authorize?client_id=..&redirect_uri=x',
+          answer: { status, html: '' },
+        }),
+      ).request?.clientId;
+    expect([authorize(200), authorize(400)]).toEqual(['..', undefined]);
+  });
 });
