@@ -63,7 +63,10 @@ export interface PlanContext {
   kpis: KpiRecorder;
   findings: FindingBook;
   quotas: QuotaLedger;
-  /** `performance.now()` when the load started. */
+  /**
+   * `performance.now()` when the measured period starts (after the warm-up): answers before it are
+   * judged (findings, quotas) but left out of the KPIs.
+   */
   startedAt: number;
 }
 
@@ -179,7 +182,7 @@ export class ConnectionPlan {
       code,
       latencyMs,
       outcome,
-      atMs: performance.now() - ctx.startedAt,
+      atMs: req.startedAt - ctx.startedAt,
     });
     if (req.step.kind === 'token') this.#takeTokens(req.step.grant, status, body);
     else this.#follow(req, status, body, tmrq);
@@ -272,7 +275,7 @@ export class ConnectionPlan {
       code: undefined,
       latencyMs: performance.now() - req.startedAt,
       outcome: 'failure',
-      atMs: performance.now() - this.#ctx.startedAt,
+      atMs: req.startedAt - this.#ctx.startedAt,
     });
   }
 

@@ -16,7 +16,7 @@ export interface AnswerRecord {
   code: string | undefined;
   latencyMs: number;
   outcome: AnswerOutcome;
-  /** Milliseconds since the load started. */
+  /** When the request was sent, in milliseconds since the measured period started (negative: warm-up). */
   atMs: number;
 }
 
@@ -94,8 +94,15 @@ export class KpiRecorder {
   readonly #endpoints = new Map<string, { endpoint: string; institution: string; group: Group }>();
   readonly #seconds: Array<{ requests: number; failures: number; samples: LatencySamples }> = [];
 
-  /** Counts one answer. */
+  /** Answers of the warm-up, left out of every figure. */
+  warmUpAnswers = 0;
+
+  /** Counts one answer; one before the measured period (`atMs` < 0) only as a warm-up answer. */
   record(r: AnswerRecord): void {
+    if (r.atMs < 0) {
+      this.warmUpAnswers += 1;
+      return;
+    }
     this.#total.add(r);
     const key = `${r.institution} ${r.endpoint}`;
     let entry = this.#endpoints.get(key);

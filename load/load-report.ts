@@ -35,7 +35,10 @@ export interface LoadReport {
   scenario: { name: string; title: string };
   startedAt: string;
   finishedAt: string;
+  /** Measured period: after the warm-up. */
   durationMs: number;
+  /** The warm-up before it: its answers were judged but are not in the figures. */
+  warmUp: { durationMs: number; answers: number };
   parts: LoadPartReport[];
   total: Kpi;
   endpoints: EndpointKpi[];

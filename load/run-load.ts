@@ -25,6 +25,11 @@ export interface LoadRunOptions {
   scenario: Scenario;
   target: Target;
   durationMs: number;
+  /**
+   * Time before the measured period: the connections open, the bank warms up; its answers are judged
+   * (findings, quotas) but left out of the KPIs and thresholds. Default none.
+   */
+  warmUpMs?: number | undefined;
   /** Arrival rate per scenario and institution, overriding the scenario's. */
   rate?: number | undefined;
   /** Connections per scenario and institution, overriding the scenario's. */
@@ -67,6 +72,16 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
   const client = new StetClient(target, secrets);
   const journeys = httpJourneyDriver(client);
   try {
+    // An unreachable host or a refused certificate is the harness's problem (exit 2), found here
+    // rather than as a run of failures.
+    const codes = new Set(
+      partsOf(options.scenario).flatMap((p) =>
+        chooseInstitutions(p.scenario, target, chooseVersion(p.scenario, target), options.institutions).map(
+          (i) => i.code,
+        ),
+      ),
+    );
+    for (const code of codes) await client.probe(code);
     const prepared: PreparedPart[] = [];
     for (const part of partsOf(options.scenario)) {
       const scenario = part.scenario;
@@ -119,8 +134,9 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
     const kpis = new KpiRecorder();
     const findings = new FindingBook();
     const quotas = new QuotaLedger();
-    const startedAt = new Date();
-    const t0 = performance.now();
+    const startedAt = new Date(Date.now() + (options.warmUpMs ?? 0));
+    const warmUpMs = options.warmUpMs ?? 0;
+    const t0 = performance.now() + warmUpMs;
     const ticker =
       options.onProgress === undefined
         ? undefined
@@ -145,7 +161,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
             connections: p.report.connections,
             rate: p.report.rate,
             psus: p.psus,
-            durationMs: options.durationMs,
+            durationMs: warmUpMs + options.durationMs,
             ctx: {
               scenario: p.scenario,
               version: p.version,
@@ -166,6 +182,11 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
     }
     const durationMs = performance.now() - t0;
     const finishedAt = new Date();
+    if (kpis.requests === 0) {
+      throw new LoadError('ERR_LOAD_SETUP', 'no request of the load got an answer', {
+        hint: 'the connections never completed: check the target address, its certificate and the QWAC',
+      });
+    }
     quotas.judge(findings);
     await auditTokenSets(
       prepared.flatMap((p) => p.psus.map((psu) => ({ psu, version: p.version }))),
@@ -185,6 +206,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       durationMs,
+      warmUp: { durationMs: warmUpMs, answers: kpis.warmUpAnswers },
       parts: prepared.map((p) => p.report),
       total: kpis.total(durationMs),
       endpoints: kpis.endpoints(durationMs),
@@ -225,7 +247,7 @@ export function loadOneHost(run: {
       : `https://${target.connect.host}:${target.connect.port}`;
   let connectionIndex = 0;
   return new Promise((resolvePromise, reject) => {
-    const instance = autocannon(
+    autocannon(
       {
         url: origin,
         servername,
@@ -271,6 +293,5 @@ export function loadOneHost(run: {
           );
       },
     );
-    instance.on('error', () => undefined);
   });
 }

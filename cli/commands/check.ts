@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
+import { runVerdict } from '../../harness/report/model.ts';
 import { SecretSet } from '../../harness/report/secret-set.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
@@ -18,7 +19,8 @@ export function register(program: Command): void {
     )
     .argument('<file>', 'HAR file (from `record`, a browser or any proxy)')
     .option('--out <dir>', 'write junit.xml, report.json and report.html into this directory')
-    .action(async (file: string, options: { out?: string }) => {
+    .option('--strict', 'advisory findings (rules that are our choices, where the seed is silent) fail too')
+    .action(async (file: string, options: { out?: string; strict?: boolean }) => {
       const startedAt = new Date();
       // Judged on a redacted copy: the report shows the transcripts, and a HAR exported by a browser
       // or another proxy still holds its tokens, codes and PSU data in clear. Placeholders are stable,
@@ -30,6 +32,7 @@ export function register(program: Command): void {
         startedAt,
         toolVersion: toolVersion(),
         unattributed,
+        strict: options.strict === true,
       });
       process.stdout.write(`${formatConsoleSummary(report)}\n`);
       if (unattributed.length > 0)
@@ -44,10 +47,11 @@ export function register(program: Command): void {
         const written = await writeReports(report, { outDir: options.out, secrets: new SecretSet() });
         process.stdout.write(`reports: ${written.join(', ')}\n`);
       }
+      const verdict = runVerdict(report);
       process.exitCode =
-        report.summary.errored > 0
+        verdict === 'incomplete'
           ? ExitCode.HarnessError
-          : report.summary.failed > 0
+          : verdict === 'does-not-conform'
             ? ExitCode.NotConforming
             : ExitCode.Conforms;
     });

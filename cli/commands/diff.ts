@@ -5,15 +5,18 @@ import { loadTarget } from '../../harness/targets/load-target.ts';
 import { defaultSignatureHeaders, institutionHost } from '../../harness/targets/target-definition.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { parseHostName, versionCalendar } from '../../spec/lib/index.ts';
-import { diffHar, type ExchangeDiff } from '../../traffic/diff/diff-har.ts';
+import { diffHar, isAdvisory, type ExchangeDiff } from '../../traffic/diff/diff-har.ts';
 import { freshTokenSource } from '../../traffic/diff/fresh-token.ts';
 import { readStetHarFile } from '../../traffic/har/stet-har.ts';
 
 function line(diff: ExchangeDiff): string {
   const details = diff.differences.map(
-    (d) => `        ${d.rules.length === 0 ? '' : `${d.rules.join(', ')}: `}${d.message}\n`,
+    (d) =>
+      `        ${isAdvisory(d) ? '(advisory) ' : ''}${d.rules.length === 0 ? '' : `${d.rules.join(', ')}: `}${d.message}\n`,
   );
-  return `${diff.differences.length === 0 ? 'same ' : 'DIFF '} #${diff.index} ${diff.request}\n${details.join('')}`;
+  const label =
+    diff.differences.length === 0 ? 'same ' : diff.differences.every(isAdvisory) ? 'ADVIS' : 'DIFF ';
+  return `${label} #${diff.index} ${diff.request}\n${details.join('')}`;
 }
 
 /** `stet-harness diff`: the recorded requests sent to another target, verdicts compared. */
@@ -25,7 +28,8 @@ export function register(program: Command): void {
     )
     .argument('<file>', 'HAR file of STET PSD2 traffic (from `record`, a browser or any proxy)')
     .requiredOption('--against <target>', 'target file to send the requests to')
-    .action(async (file: string, options: { against: string }) => {
+    .option('--strict', 'differences under rules that are our choices (advisory) fail too')
+    .action(async (file: string, options: { against: string; strict?: boolean }) => {
       const har = await readStetHarFile(file);
       const target = loadTarget(options.against);
       const client = new StetClient(target, new SecretSet());
@@ -60,9 +64,13 @@ export function register(program: Command): void {
           },
         );
         const differing = diffs.filter((d) => d.differences.length > 0);
+        const advisory = differing.filter((d) => d.differences.every(isAdvisory));
         for (const d of diffs) process.stdout.write(line(d));
-        process.stdout.write(`${diffs.length} exchange(s), ${differing.length} with differences\n`);
-        process.exitCode = differing.length > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
+        process.stdout.write(
+          `${diffs.length} exchange(s), ${differing.length} with differences${advisory.length === 0 ? '' : ` (${advisory.length} advisory only: on our choices${options.strict === true ? ', failing with --strict' : '; --strict fails them'})`}\n`,
+        );
+        const failing = options.strict === true ? differing.length : differing.length - advisory.length;
+        process.exitCode = failing > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
       } finally {
         await client.close();
       }

@@ -13,11 +13,13 @@ import { writeLoadReports } from '../../load/report/write-load-reports.ts';
 import { parseThreshold, type Threshold } from '../../load/threshold.ts';
 import { startEmbeddedReference } from '../embedded-reference.ts';
 import { collectList, toolVersion } from '../option-values.ts';
+import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 
 interface LoadCliOptions {
   scenario: string;
   target: string | undefined;
   duration: string;
+  warmUp: string;
   rate: string | undefined;
   connections: string | undefined;
   threshold: string[];
@@ -49,7 +51,12 @@ export function register(program: Command): void {
       '--target <file>',
       'target file (targets/*.yaml); default: the embedded reference, started as a child process',
     )
-    .option('--duration <d>', 'how long the load runs (10s, 2m, 1m30s)', '30s')
+    .option('--duration <d>', 'how long the load is measured (10s, 2m, 1m30s)', '30s')
+    .option(
+      '--warm-up <d>',
+      'load before the measured period (connections open, the bank warms up): judged, not in the figures; 0 for none',
+      '2s',
+    )
     .option(
       '--rate <n>',
       'arrival rate per scenario and institution, requests per second (overrides the scenario)',
@@ -96,9 +103,14 @@ async function load(options: LoadCliOptions): Promise<number> {
   }
   const scenario = loadScenario(options.scenario);
   const durationMs = parseDuration(options.duration);
+  const warmUpMs = /^0+(ms|s|m)?$/.test(options.warmUp.trim()) ? 0 : parseDuration(options.warmUp);
   const rate = positive(options.rate, '--rate', false);
   const connections = positive(options.connections, '--connections', true);
   const thresholds = options.threshold.length === 0 ? undefined : options.threshold.map(parseThreshold);
+  // Refused before minutes of load, never found at the end.
+  if (options.exportK6 === undefined) checkOutputDir(options.out, '--out');
+  else checkOutputFile(options.exportK6, '--export-k6');
+  if (options.k6Tokens !== undefined) checkOutputFile(options.k6Tokens, '--k6-tokens');
   if (options.target !== undefined && options.fault.length > 0) {
     throw new LoadError('ERR_LOAD_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
@@ -127,6 +139,7 @@ async function load(options: LoadCliOptions): Promise<number> {
       scenario,
       target,
       durationMs,
+      warmUpMs,
       rate,
       connections,
       thresholds,
@@ -255,6 +268,11 @@ function progressLine(): { update: (p: LoadProgress) => void; end: () => void } 
   let printed = false;
   return {
     update(p) {
+      if (p.elapsedMs < 0) {
+        if (tty) process.stderr.write(`\rwarm-up ${Math.ceil(-p.elapsedMs / 1000)} s\u001b[K`);
+        printed = tty;
+        return;
+      }
       const second = Math.round(p.elapsedMs / 1000);
       const line = `load ${second}/${Math.round(p.durationMs / 1000)} s  ${p.rate}/s  p95 ${p.p95.toFixed(1)} ms  ${p.requests} requests  ${p.failures} failure(s)  ${p.quotaRefusals} quota refusal(s)`;
       if (tty) {

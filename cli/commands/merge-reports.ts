@@ -2,13 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
-import { ExitCode } from '../../lib/exit-codes.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { parseReport } from '../../harness/report/json-report.ts';
 import { mergeReports, type ShardReport } from '../../harness/report/merge-reports.ts';
-import { runVerdict } from '../../harness/report/model.ts';
 import { reportFiles, writeReports } from '../../harness/report/write-reports.ts';
 import { checkOutputDir } from '../output-paths.ts';
+import { verdictExitCode } from '../verdict-exit-code.ts';
 
 interface MergeOptions {
   out: string;
@@ -33,13 +32,7 @@ export function register(program: Command): void {
       await writeReports(report, { outDir: options.out });
       process.stdout.write(formatConsoleSummary(report, { verbose: options.verbose === true }));
       process.stderr.write(`merged ${shards.length} report(s) into ${options.out}/\n`);
-      const verdict = runVerdict(report);
-      process.exitCode =
-        verdict === 'incomplete'
-          ? ExitCode.HarnessError
-          : verdict === 'does-not-conform'
-            ? ExitCode.NotConforming
-            : ExitCode.Conforms;
+      process.exitCode = verdictExitCode(report);
     });
 }
 

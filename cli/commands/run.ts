@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 import { readRerunCells } from '../rerun-failed.ts';
+import { verdictExitCode } from '../verdict-exit-code.ts';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
@@ -28,7 +29,7 @@ import {
   type TranscriptPolicy,
 } from '../../harness/index.ts';
 import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
-import { runVerdict, type Reporter, type RunReport } from '../../harness/report/model.ts';
+import type { Reporter, RunReport } from '../../harness/report/model.ts';
 import { toReportJson } from '../../harness/report/json-report.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { strictReporter } from '../../harness/report/strict-reporter.ts';
@@ -200,7 +201,7 @@ async function run(options: RunCliOptions): Promise<number> {
     const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
     const runTarget: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
     checkRunnable(filter, suites, runTarget, shard);
-    const console = reporters.includes('console')
+    const consoleReporter = reporters.includes('console')
       ? new ConsoleReporter({
           // The console report is the command's output; with the JSON on stdout it moves to stderr.
           stream: toStdout ? process.stderr : process.stdout,
@@ -210,7 +211,7 @@ async function run(options: RunCliOptions): Promise<number> {
       : undefined;
     const fileFormats = reporters.filter((r): r is ReportFormat => r !== 'console');
     const parts: Reporter[] = [];
-    if (console !== undefined) parts.push(console);
+    if (consoleReporter !== undefined) parts.push(consoleReporter);
     if (fileFormats.length > 0 && !toStdout)
       parts.push(filesReporter({ outDir: options.out, formats: fileFormats, transcripts }));
     // --strict: advisory findings count as failures in every report's verdict and in the exit code.
@@ -241,7 +242,7 @@ async function run(options: RunCliOptions): Promise<number> {
     else if (fileFormats.length > 0 && options.quiet !== true)
       process.stderr.write(`reports written to ${options.out}/\n`);
     // Without the console report, the baseline's differences still say why the run fails.
-    if (console === undefined && report.baseline !== undefined) {
+    if (consoleReporter === undefined && report.baseline !== undefined) {
       for (const d of report.baseline.unexpected)
         process.stderr.write(`baseline: new deviation: ${d.rule} at ${d.institution}\n`);
       for (const d of report.baseline.fixed)
@@ -251,19 +252,12 @@ async function run(options: RunCliOptions): Promise<number> {
     }
     if (options.writeBaseline !== undefined)
       writeFileSync(options.writeBaseline, baselineYaml(report.results), 'utf8');
-    switch (runVerdict(report)) {
-      case 'incomplete':
-        process.stderr.write(
-          `stet-harness: ${report.summary.errored} case(s) errored: the harness could not do its job (see the reports for each reason)\n`,
-        );
-        return ExitCode.HarnessError;
-      case 'does-not-conform':
-        return ExitCode.NotConforming;
-      case 'conforms':
-      case 'conforms-to-baseline':
-        break;
-    }
-    return ExitCode.Conforms;
+    const code = verdictExitCode(report);
+    if (code === ExitCode.HarnessError)
+      process.stderr.write(
+        `stet-harness: ${report.summary.errored} case(s) errored: the harness could not do its job (see the reports for each reason)\n`,
+      );
+    return code;
   } finally {
     await (await started)?.close();
   }

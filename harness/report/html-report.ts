@@ -325,7 +325,7 @@ function httpBlock(
     text.length > maxBodyChars
       ? `${text.slice(0, maxBodyChars)}\n… (${text.length - maxBodyChars} more characters in report.json)`
       : text;
-  const pre = `<pre class="${kind}-body">${e(shown)}</pre>`;
+  const pre = `<pre class="${kind} body">${e(shown)}</pre>`;
   const lines = shown.split('\n').length;
   return lines > foldLines
     ? `${head}<details class="body"><summary>${e(`body (${lines} lines)`)}</summary>${pre}</details>`

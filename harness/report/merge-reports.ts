@@ -43,12 +43,14 @@ export function mergeReports(shards: readonly ShardReport[]): RunReport {
         ? `target ${report.target.name} (${report.target.baseUrl}) is not ${first.report.target.name} (${first.report.target.baseUrl})`
         : report.baseline?.file !== first.report.baseline?.file
           ? `baseline ${report.baseline?.file ?? 'none'} is not ${first.report.baseline?.file ?? 'none'}`
-          : undefined;
+          : report.strict !== first.report.strict
+            ? 'one was run with --strict, the other without'
+            : undefined;
     if (mismatch !== undefined) {
       throw new MergeReportsError(
         'ERR_MERGE_MISMATCH',
         `${source} is not a shard of the same run as ${first.source}: ${mismatch}`,
-        { hint: 'merge only the shards of one run (same target, same baseline)' },
+        { hint: 'merge only the shards of one run (same target, baseline and --strict)' },
       );
     }
     for (const result of report.results) {
@@ -79,6 +81,7 @@ export function mergeReports(shards: readonly ShardReport[]): RunReport {
     results,
     ...(baseline === undefined ? {} : { baseline }),
     ...(first.report.wording === undefined ? {} : { wording: first.report.wording }),
+    ...(first.report.strict === true ? { strict: true as const } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import { toJunitXml } from './junit-report.ts';
 import type { Reporter, RunReport } from './model.ts';
 import { redactRunReport } from './redact.ts';
 import { assertNoSecretLeak, SecretLeakError } from './secret-scan.ts';
-import type { SecretSet } from './secret-set.ts';
+import { SecretSet } from './secret-set.ts';
 
 /** A report file format. */
 export type ReportFormat = 'junit' | 'json' | 'html';
@@ -32,7 +32,11 @@ export interface WriteReportsOptions extends JsonReportOptions {
   outDir: string;
   /** Default: all three. */
   formats?: readonly ReportFormat[];
-  /** When given, the report is redacted with it first (a safety net: results should arrive redacted). */
+  /**
+   * The run's secrets: the report is redacted with them first (a safety net: results should arrive
+   * redacted). Without, the structural rules still apply (a `traffic check` of a raw HAR carries its
+   * tokens into the transcripts).
+   */
   secrets?: SecretSet;
 }
 
@@ -41,7 +45,8 @@ export type WriteReportsErrorCode = 'ERR_REPORT_WRITE';
 
 /** Writes the chosen report files and returns their paths, in the order of `formats`. */
 export async function writeReports(original: RunReport, options: WriteReportsOptions): Promise<string[]> {
-  const report = options.secrets === undefined ? original : redactRunReport(original, options.secrets);
+  const secrets = options.secrets ?? new SecretSet();
+  const report = redactRunReport(original, secrets);
   const formats = options.formats ?? reportFormats;
   const render: Record<ReportFormat, () => string> = {
     junit: () => toJunitXml(report),
@@ -54,7 +59,7 @@ export async function writeReports(original: RunReport, options: WriteReportsOpt
     for (const format of formats) {
       const path = join(options.outDir, reportFiles[format]);
       const text = render[format]();
-      assertNoSecretLeak(text, reportFiles[format], options.secrets);
+      assertNoSecretLeak(text, reportFiles[format], secrets);
       await writeFile(path, text, 'utf8');
       written.push(path);
     }

@@ -178,7 +178,9 @@ async function runCells(
       reporter.onCaseStart?.(refOf(cell));
       const result = await lock.run(key, () => runCase(cell, runtime));
       results[i] = result;
-      if (options.bail && statusTraits[result.status].problem) stopped = true;
+      // --bail stops on what fails a run by itself (a failure or an error), not on advisory findings.
+      const junit = statusTraits[result.status].junit;
+      if (options.bail && (junit === 'failure' || junit === 'error')) stopped = true;
       reporter.onCaseEnd?.(result);
     }
   };

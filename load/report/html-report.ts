@@ -87,7 +87,7 @@ th{background:#f6f8fa}.pass td:first-child{color:#1a7f37;font-weight:bold}.fail 
 </style></head><body>
 <h1>Load: ${e(report.scenario.title)}</h1>
 <p class="verdict ${report.verdict}">${report.verdict === 'passed' ? 'Thresholds kept, no finding' : 'Thresholds broken or findings under load'}</p>
-<p>Target <b>${e(report.target.name)}</b> (${e(report.target.baseUrl)}), scenario <code>${e(report.scenario.name)}</code>, ${e(report.startedAt)} to ${e(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s), ${e(report.tool.name)} ${e(report.tool.version)}.</p>
+<p>Target <b>${e(report.target.name)}</b> (${e(report.target.baseUrl)}), scenario <code>${e(report.scenario.name)}</code>, ${e(report.startedAt)} to ${e(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s measured${report.warmUp.durationMs > 0 ? ` after a warm-up of ${(report.warmUp.durationMs / 1000).toFixed(1)} s, whose ${report.warmUp.answers} answers were judged but are not in the figures` : ''}), ${e(report.tool.name)} ${e(report.tool.version)}.</p>
 <p>${t.requests} requests, ${t.throughput.toFixed(1)}/s; availability ${pct(t.availability)}; latency p50 ${ms(t.latency.p50)} ms, p95 ${ms(t.latency.p95)} ms, p99 ${ms(t.latency.p99)} ms, max ${ms(t.latency.max)} ms; ${t.failures} failure(s); ${t.quotaRefusals} quota refusal(s) (429 TMRQ on batch calls, counted apart).</p>
 <h2>Thresholds</h2>
 <table><tr><th>verdict</th><th>threshold</th><th>measured</th></tr>${thresholdRows || '<tr><td colspan="3">no threshold</td></tr>'}</table>

@@ -181,6 +181,10 @@ export function formatFigures(rows: readonly FolderFigures[]): string {
 /**
  * A report holding `base`'s files with `update`'s files put over them (a run mutates some files;
  * the committed incremental file keeps every file measured so far). Test files come from `update`.
+ *
+ * An interrupted run leaves `Pending` mutants in its partial report: each keeps the result `base`
+ * holds for the same mutant (same mutator, place and replacement), so stopping a run never loses
+ * what an earlier one measured.
  */
 export function mergeReports(
   base: MutationReport | undefined,
@@ -188,7 +192,31 @@ export function mergeReports(
 ): Record<string, unknown> {
   const baseFiles = base !== undefined && isObject(base.raw['files']) ? base.raw['files'] : {};
   const updateFiles = isObject(update.raw['files']) ? update.raw['files'] : {};
-  return { ...update.raw, files: sortedObject({ ...baseFiles, ...updateFiles }) };
+  const merged: Record<string, unknown> = { ...baseFiles };
+  for (const [path, file] of Object.entries(updateFiles)) {
+    merged[path] = withEarlierResults(file, baseFiles[path]);
+  }
+  return { ...update.raw, files: sortedObject(merged) };
+}
+
+function mutantKey(mutant: Record<string, unknown>): string {
+  return JSON.stringify([mutant['mutatorName'], mutant['location'], mutant['replacement']]);
+}
+
+function withEarlierResults(file: unknown, earlier: unknown): unknown {
+  if (!isObject(file) || !Array.isArray(file['mutants'])) return file;
+  const known = new Map<string, Record<string, unknown>>();
+  if (isObject(earlier) && Array.isArray(earlier['mutants'])) {
+    for (const m of earlier['mutants']) if (isObject(m)) known.set(mutantKey(m), m);
+  }
+  const mutants: unknown[] = file['mutants'].map((m: unknown) => {
+    if (!isObject(m) || m['status'] !== 'Pending') return m;
+    const before = known.get(mutantKey(m));
+    return before === undefined
+      ? m
+      : { ...m, status: before['status'], statusReason: before['statusReason'] };
+  });
+  return { ...file, mutants };
 }
 
 function sortedObject(value: Record<string, unknown>): Record<string, unknown> {

@@ -52,6 +52,7 @@ const usage = `usage: tsx tools/mutation/run-mutation.ts [--full | --mutate <fil
   --concurrency n   test processes (default: stryker.config.json, 2)
   --force           retest every mutant of the selected files, ignoring the incremental results
   --report-only     print the per-folder figures of ${relativeToRoot(committedIncrementalFile)} and stop
+  --merge-run       merge the partial results of an interrupted run (Ctrl-C) into the committed file
   --survivors       with the figures, list every surviving and uncovered mutant (file:line, mutator, replacement)
 
 Writes the HTML report to reports/mutation/index.html and merges the results into
@@ -80,6 +81,15 @@ function readIfPresent(path: string): MutationReport | undefined {
   return existsSync(path) ? readMutationReport(path) : undefined;
 }
 
+/** Merges the results of the last run (complete, or partial after an interrupt) into the committed file. */
+function mergeRun(): void {
+  const merged = mergeReports(
+    readIfPresent(committedIncrementalFile),
+    readMutationReport(runIncrementalFile),
+  );
+  writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -89,6 +99,7 @@ async function main(): Promise<number> {
       force: { type: 'boolean', default: false },
       'report-only': { type: 'boolean', default: false },
       survivors: { type: 'boolean', default: false },
+      'merge-run': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -96,7 +107,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
-  if (!values['report-only']) {
+  if (values['merge-run']) mergeRun();
+  else if (!values['report-only']) {
     const options: Record<string, unknown> = {
       incrementalFile: relativeToRoot(runIncrementalFile),
       force: values.force,

@@ -84,6 +84,8 @@ export function findingsReport(
     file: string;
     startedAt: Date;
     toolVersion: string;
+    /** Advisory findings fail the check too (`check --strict`). */
+    strict?: boolean;
     /** Exchanges no operation serves: listed as one skipped case per version and institution. */
     unattributed?: readonly UnattributedExchange[];
   },
@@ -100,10 +102,11 @@ export function findingsReport(
     const first = list[0];
     if (first === undefined) continue;
     const rule = getRule(first.rule);
+    const choice = rule?.basis.kind === 'choice';
     const steps: StepResult[] = list.map((f) => ({
       name: `#${f.exchange.index} ${f.exchange.method} ${f.exchange.url.pathname}`,
       kind: 'exchange',
-      status: f.verdict,
+      status: f.verdict === 'failed' && choice ? 'advisory' : f.verdict,
       durationMs: Math.max(0, Math.round(f.exchange.entry.time)),
       message: f.message,
       transcript: [transcriptOf(f.exchange.entry)],
@@ -116,7 +119,10 @@ export function findingsReport(
       title: rule?.title ?? first.rule,
       version: first.exchange.version,
       institution: first.exchange.institution,
-      rules: rule === undefined ? [] : [{ id: rule.id, title: rule.title, section: rule.section }],
+      rules:
+        rule === undefined
+          ? []
+          : [{ id: rule.id, title: rule.title, section: rule.section, basis: rule.basis.kind }],
       durationMs: steps.reduce((sum, s) => sum + s.durationMs, 0),
       steps,
       tags: ['traffic'],
@@ -131,7 +137,8 @@ export function findingsReport(
     else
       results.push({
         ...base,
-        status: 'failed',
+        // A deviation from one of our choices (basis: choice, where the seed is silent) is advisory.
+        status: choice ? 'advisory' : 'failed',
         failure: {
           message: `${list.filter((f) => f.verdict === 'failed').length} of ${list.length} exchange(s) deviate; first: ${failed.message}`,
           ...(failed.expected === undefined ? {} : { expected: failed.expected }),
@@ -155,5 +162,6 @@ export function findingsReport(
     matrix: matrixOf(results),
     summary: summarize(results),
     results,
+    ...(options.strict === true ? { strict: true as const } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { operationScope, type ApiVersion } from '../../spec/lib/index.ts';
+import { getRule, operationScope, type ApiVersion } from '../../spec/lib/index.ts';
 import { judgeHar } from '../check/check-har.ts';
 import type { Finding } from '../check/finding.ts';
 import type { Har, HarEntry } from '../har/har.ts';
@@ -33,6 +33,14 @@ export interface ResentResponse {
 export interface Difference {
   rules: string[];
   message: string;
+}
+
+/**
+ * True for a difference only under rules that are our choices (`basis: choice`, where the seed is
+ * silent): advisory, failing `diff` only with `--strict`.
+ */
+export function isAdvisory(difference: Difference): boolean {
+  return difference.rules.length > 0 && difference.rules.every((id) => getRule(id)?.basis.kind === 'choice');
 }
 
 /** Differences of one exchange; empty `differences` means it behaves alike. */

@@ -381,3 +381,77 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: silent-qwac.pem, key: silent-qw
     expect(run.stderr.match(/ERR_TARGET_UNREACHABLE/g)).toHaveLength(1);
   }, 60_000);
 });
+
+describe('run for scripts: --out -, --rerun-failed, --bail, list', () => {
+  const narrow = [
+    '--fault',
+    'code-reusable',
+    '--suite',
+    'oauth-grants',
+    '--version',
+    'v1.6.2',
+    '--institution',
+    '10101',
+  ];
+  interface Report {
+    summary: { failed: number; skipped: number; total: number };
+    results: Array<{ case: string; status: string; reason?: string }>;
+  }
+
+  it('writes report.json to stdout with --reporter json --out -, and reruns exactly its failures', async () => {
+    const first = await cli('run', ...narrow, '--reporter', 'json', '--out', '-');
+    expect(first.code).toBe(1);
+    const report = JSON.parse(first.stdout) as Report;
+    expect(report.summary.failed).toBeGreaterThan(0);
+    const failedCases = report.results
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.case)
+      .sort();
+    const saved = join(dir, 'earlier-report.json');
+    writeFileSync(saved, first.stdout);
+
+    const again = await cli(
+      'run',
+      '--fault',
+      'code-reusable',
+      '--rerun-failed',
+      saved,
+      '--reporter',
+      'json',
+      '--out',
+      '-',
+    );
+    expect(again.code).toBe(1);
+    const rerun = JSON.parse(again.stdout) as Report;
+    expect(rerun.results.map((r) => r.case).sort()).toEqual(failedCases);
+  }, 120_000);
+
+  it('stops after the first failure with --bail and reports the rest skipped', async () => {
+    const run = await cli(
+      'run',
+      ...narrow,
+      '--bail',
+      '--concurrency',
+      '1',
+      '--reporter',
+      'json',
+      '--out',
+      '-',
+    );
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.summary.failed).toBe(1);
+    expect(report.summary.skipped).toBeGreaterThan(0);
+    expect(report.results.find((r) => r.status === 'skipped')?.reason).toBe(
+      'not run: --bail stopped the run after the first failure',
+    );
+  }, 120_000);
+
+  it('lists case ids as JSON', async () => {
+    const run = await cli('list', 'cases', '--json');
+    expect(run.code).toBe(0);
+    const listed = JSON.parse(run.stdout) as { cases: Array<{ id: string; detail: string[] }> };
+    expect(listed.cases.map((c) => c.id)).toContain('oauth-grants/code-usable-once');
+    expectUserError(await cli('list', 'everything'), 'ERR_LIST_KIND');
+  });
+});

@@ -8,7 +8,17 @@ const dir = mkdtempSync(join(tmpdir(), 'load-command-'));
 const fixture = new URL('../../unit/traffic/fixtures/ais-session.har', import.meta.url).pathname;
 
 // Short runs at one institution: enough for the batch PSUs to reach their fifth access of the day.
-const batch = ['load', '--scenario', 'nightly-batch', '--institution', '10101', '--duration', '3s'];
+const batch = [
+  'load',
+  '--scenario',
+  'nightly-batch',
+  '--institution',
+  '10101',
+  '--duration',
+  '3s',
+  '--warm-up',
+  '0',
+];
 
 describe('stet-harness load', () => {
   it('exits 0 against the embedded reference and writes the JSON, HTML and JUnit reports', async () => {

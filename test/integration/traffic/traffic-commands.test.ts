@@ -50,6 +50,21 @@ describe('stet-harness check', () => {
       expect(json).not.toContain(secret);
   });
 
+  it('reports a deviation from one of our choices as advisory: exit 0, and 1 with --strict', async () => {
+    // PUT /consents answered 200: our OpenAPI documents list 201 (TRN-STATUS-DOCUMENTED, basis: choice).
+    const har = parseHar(readFileSync(fixturePath, 'utf8'));
+    const consent = har.log.entries[2];
+    if (consent === undefined) throw new Error('fixture changed');
+    consent.response.status = 200;
+    const path = join(dir, 'advisory.har');
+    writeFileSync(path, serializeHar(har));
+    const lenient = await run('check', path);
+    expect(lenient.stdout).toMatch(/TRN-STATUS-DOCUMENTED/);
+    expect(lenient.stdout).toContain('1 advisory finding');
+    expect(lenient.code).toBe(0);
+    expect((await run('check', path, '--strict')).code).toBe(1);
+  });
+
   it('exits 2 with a clear message for a file that is not HAR', async () => {
     const path = join(dir, 'not.har');
     writeFileSync(path, '{"openapi":"3.1.0"}');

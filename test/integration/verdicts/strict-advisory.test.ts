@@ -4,17 +4,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseReport } from '../../../harness/report/json-report.ts';
+import { faultCatalogue } from '../../../reference-aspsp/faults/catalogue.ts';
+import { getRule } from '../../../spec/lib/index.ts';
 
 const bin = resolve(import.meta.dirname, '../../../bin/stet-harness.ts');
 const tsx = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const dir = mkdtempSync(join(tmpdir(), 'strict-advisory-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `stet-harness run` against the embedded reference with a fault breaking only a choice rule. */
-function run(out: string, extra: string[]): Promise<{ code: number | null; output: string }> {
+/** `stet-harness run` against the embedded reference with a fault breaking only choice rules. */
+function run(
+  out: string,
+  extra: string[],
+  fault = { name: 'code-form-scope-accepted', rules: ['TOK-NO-SCOPE-IN-CODE-FORM'] },
+): Promise<{ code: number | null; output: string }> {
   const args = [
-    ...['run', '--fault', 'code-form-scope-accepted', '--suite', 'oauth-grants'],
-    ...['--rule', 'TOK-NO-SCOPE-IN-CODE-FORM', '--version', 'v1.6.2', '--institution', '10101'],
+    ...['run', '--fault', fault.name, ...fault.rules.flatMap((rule) => ['--rule', rule])],
+    ...['--version', 'v1.6.2', '--institution', '10101'],
     ...['--reporter', 'json,junit,console', '--out', out, ...extra],
   ];
   return new Promise((done) => {
@@ -51,4 +57,30 @@ describe('a deviation from a choice only (basis: choice)', () => {
     const report = parseReport(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
     expect(report.strict).toBe(true);
   }, 120_000);
+});
+
+// Every fault of the catalogue whose rules are all choices: each must leave the run conforming.
+const choiceOnlyFaults = faultCatalogue.filter((fault) =>
+  fault.rules.every((rule) => getRule(rule)?.basis.kind === 'choice'),
+);
+
+describe('every choice-only fault of the catalogue', () => {
+  it('exists (the selftest kills each with an advisory finding)', () => {
+    expect(choiceOnlyFaults.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['code-form-scope-accepted', 'pagination-counted']),
+    );
+  });
+
+  it.each(choiceOnlyFaults.map((fault) => [fault.name, fault] as const))(
+    '%s leaves the run conforming with advisory findings',
+    async (name, fault) => {
+      const out = join(dir, `each-${name}`);
+      const { code, output } = await run(out, [], { name, rules: [...fault.rules] });
+      expect(code, output).toBe(0);
+      const report = parseReport(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
+      expect(report.summary.failed).toBe(0);
+      expect(report.summary.advisory).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });

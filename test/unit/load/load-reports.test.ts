@@ -23,6 +23,7 @@ const report: LoadReport = {
   startedAt: '2026-03-10T10:00:00.000Z',
   finishedAt: '2026-03-10T10:00:02.000Z',
   durationMs: 2000,
+  warmUp: { durationMs: 1000, answers: 3 },
   parts: [],
   total: kpi,
   endpoints: [{ ...kpi, endpoint: 'GET /accounts', institution: '10101' }],
@@ -73,5 +74,6 @@ describe('load reports', () => {
     expect(html).toMatch(/<polyline[^>]*points="[\d.]+,[\d.]+ [\d.]+,[\d.]+"><title>p95<\/title>/);
     expect(html).toContain('BAD-NEVER-5XX');
     expect(html).toContain('Thresholds broken or findings under load');
+    expect(html).toContain('whose 3 answers were judged but are not in the figures');
   });
 });

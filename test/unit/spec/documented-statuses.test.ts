@@ -4,7 +4,7 @@ import { documentedStatuses } from '../../../spec/lib/index.ts';
 describe('documentedStatuses', () => {
   it('lists the statuses the document gives an operation, ascending', () => {
     expect(documentedStatuses('v1.4.2', 'PUT', '/stet/psd2/v1.4.2/consents')).toEqual([
-      201, 400, 401, 403, 404, 405, 413, 500,
+      201, 400, 401, 403, 404, 405, 410, 413, 421, 500,
     ]);
     expect(documentedStatuses('v1.6.2', 'GET', '/stet/psd2/v1.6.2/accounts/A1/balances?x=1')).toContain(429);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { killMatrixHtml } from '../../../../cli/selftest/kill-matrix-html.ts';
 import { selftestRunReport } from '../../../../cli/selftest/kill-matrix-report.ts';
+import { formatConsoleSummary } from '../../../../harness/report/console-reporter.ts';
+import { toHtml } from '../../../../harness/report/html-report.ts';
 import { totalsOf, verdictOf } from '../../../../cli/selftest/kill-matrix.ts';
 import { cellKey, emptySummary, type CaseResult, type Status } from '../../../../harness/report/model.ts';
 
@@ -81,6 +83,17 @@ describe('kill matrix reports', () => {
     ]);
     expect(report.results[0]?.rules[0]?.title).toContain('dateTo is exclusive');
     expect(report.summary).toMatchObject({ passed: 1, failed: 1, total: 2 });
+  });
+
+  it('says "all faults killed" when every fault is killed, not that a target conforms', () => {
+    const allKilled = selftestRunReport(
+      { ...matrix, faults: [killed], totals: totalsOf([killed]) },
+      { name: 'stet-harness', version: 't' },
+    );
+    expect(formatConsoleSummary(allKilled)).toContain(': all faults killed\n');
+    expect(toHtml(allKilled)).toContain('<p class="verdict">All faults killed.</p>');
+    const report = selftestRunReport(matrix, { name: 'stet-harness', version: 't' });
+    expect(formatConsoleSummary(report)).toContain(': some faults are not killed (survived or uncovered)\n');
   });
 
   it('escapes fault names, descriptions and killers in the HTML page', () => {

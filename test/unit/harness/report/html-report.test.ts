@@ -126,3 +126,50 @@ describe('HTML report', () => {
     for (const secret of Object.values(planted)) expect(html).not.toContain(secret);
   });
 });
+
+describe('HTML report that reads well', () => {
+  it('opens on the failures when there are any, and on the matrix when there are none', () => {
+    expect(html.indexOf('<section id="problems">')).toBeLessThan(html.indexOf('<section id="matrix">'));
+    const passing = rawReport();
+    passing.results = passing.results.filter((r) => r.status === 'passed');
+    passing.summary = { ...passing.summary, failed: 0, errored: 0 };
+    const clean = toHtml(passing);
+    expect(clean.indexOf('<section id="matrix">')).toBeLessThan(clean.indexOf('<section id="problems">'));
+  });
+
+  it('pretty-prints JSON bodies and folds long ones', () => {
+    const report = rawReport();
+    const failed = report.results.find((r) => r.status === 'failed');
+    const entry = failed?.steps[0]?.transcript[0];
+    if (entry?.response === undefined) throw new Error('fixture changed');
+    entry.response.body = JSON.stringify({ items: Array.from({ length: 30 }, (_v, i) => ({ i })) });
+    const text = toHtml(report);
+    expect(text).toContain('<details class="body"><summary>body (');
+    expect(text).toContain(
+      '<pre class="response body">{\n  &quot;items&quot;: [\n    {\n      &quot;i&quot;: 0\n',
+    );
+  });
+
+  it('says "conforms to its baseline" and lists the baseline section when only accepted deviations remain', () => {
+    const report = rawReport();
+    report.results = report.results
+      .filter((r) => r.status !== 'errored')
+      .map((r) =>
+        r.status === 'failed' ? { ...r, status: 'accepted' as const, reason: 'in the baseline b.yaml' } : r,
+      );
+    report.summary = { ...report.summary, failed: 0, errored: 0, accepted: 1 };
+    report.baseline = {
+      file: 'b.yaml',
+      accepted: [{ rule: 'AIS-TRX-003', institution: '10101' }],
+      fixed: [],
+      unexpected: [],
+    };
+    const text = toHtml(report);
+    expect(text).toContain('<p class="verdict">The target conforms to its baseline.</p>');
+    expect(text).toContain('<h2>Baseline b.yaml</h2>');
+    expect(text).toContain('<option value="accepted">accepted</option>');
+    expect(text).toMatch(
+      /<span class="badge s-accepted">accepted<\/span><\/td><td>ais-transactions\/date-range/,
+    );
+  });
+});

@@ -73,7 +73,12 @@ describe('the report secret scan', () => {
     dirs.push(outDir);
     let caught: unknown;
     try {
-      await writeReports(rawReport(), { outDir, formats: ['json'] });
+      // A credential in a free-text message, where no structural rule looks and no secret was registered.
+      const report = rawReport();
+      const [first, ...rest] = report.results;
+      if (first === undefined) throw new Error('the fixture has no result');
+      const leaking = { ...first, failure: { message: 'token endpoint said refresh_token=zz9-unseen-1234' } };
+      await writeReports({ ...report, results: [leaking, ...rest] }, { outDir, formats: ['json'] });
     } catch (error) {
       caught = error;
     }

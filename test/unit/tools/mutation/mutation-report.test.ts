@@ -74,6 +74,21 @@ describe('mutation report', () => {
     expect(merged.files.get('protocol/a.ts')?.[0]?.status).toBe('Killed');
   });
 
+  it('keeps the earlier result of a mutant an interrupted run left pending', () => {
+    const base = parseMutationReport(
+      report({ 'protocol/a.ts': [mutant('1', 'Killed', 3), mutant('2', 'Survived', 4)] }),
+      'base',
+    );
+    const partial = parseMutationReport(
+      report({
+        'protocol/a.ts': [mutant('7', 'Pending', 3), mutant('8', 'Killed', 4), mutant('9', 'Pending', 5)],
+      }),
+      'partial',
+    );
+    const merged = parseMutationReport(JSON.stringify(mergeReports(base, partial)), 'merged');
+    expect(merged.files.get('protocol/a.ts')?.map((m) => m.status)).toEqual(['Killed', 'Killed', 'Pending']);
+  });
+
   it('lists survivors and uncovered mutants with their line', () => {
     const parsed = parseMutationReport(
       report({

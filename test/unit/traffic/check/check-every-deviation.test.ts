@@ -174,7 +174,7 @@ describe('check on a HAR with a deviation of every kind', () => {
     expect(status?.message).toBe(
       '409 is not a status the v1.4.2 OpenAPI document lists for GET /stet/psd2/v1.4.2/accounts/{accountResourceId}/balances',
     );
-    expect(status?.expected).toEqual([200, 400, 401, 403, 404, 405, 429, 500]);
+    expect(status?.expected).toEqual([200, 400, 401, 403, 404, 405, 410, 421, 429, 500]);
   });
 
   it('judges every response of an operation, successes included', () => {

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { diffHar, type ResentRequest, type ResentResponse } from '../../../../traffic/diff/diff-har.ts';
+import {
+  diffHar,
+  isAdvisory,
+  type ResentRequest,
+  type ResentResponse,
+} from '../../../../traffic/diff/diff-har.ts';
 import type { Har } from '../../../../traffic/har/har.ts';
 import { parseHar } from '../../../../traffic/har/parse-har.ts';
 import { ReplayBook } from '../../../../traffic/replay/replay-book.ts';
@@ -73,6 +78,20 @@ describe('diffHar', () => {
       ['AIS-ACC-LINK-TRANSACTIONS'],
     ]);
     expect(diffs.filter((d) => d.differences.length > 0).map((d) => d.index)).toEqual([3, 6]);
+  });
+
+  it('marks a difference only under rules that are our choices as advisory', async () => {
+    const other = structuredClone(fixture);
+    const error = other.log.entries[6];
+    if (error?.response.content.text === undefined) throw new Error('fixture changed');
+    // Same status and code, but the error body's status is a string: only ERR-STET-BODY (basis: choice).
+    error.response.content.text = error.response.content.text.replace('"status":403', '"status":"403"');
+    const diffs = await diffHar(fixture, targetOf(other).send);
+    const differences = diffs.flatMap((d) => d.differences);
+    expect(differences.map((d) => d.rules)).toEqual([['ERR-STET-BODY']]);
+    expect(differences.every(isAdvisory)).toBe(true);
+    expect(isAdvisory({ rules: ['AIS-ACC-NOT-CONSENTED-NGAC'], message: '' })).toBe(false);
+    expect(isAdvisory({ rules: [], message: 'status: recorded 201, now 200' })).toBe(false);
   });
 
   it('refuses a HAR without STET PSD2 traffic (ERR_HAR_NOT_STET)', async () => {
