@@ -96,12 +96,13 @@ export class ConnectionPlan {
       this.#firstToken = undefined;
       this.#visited.clear();
     }
-    const pending = this.#queue.shift() ?? {
-      step: this.#ctx.scenario.steps[0] as ScenarioStep,
-      stepIndex: 0,
-    };
+    const pending = this.#queue.shift();
+    // The schema asks for one step at least, so a new round is never empty.
+    if (pending === undefined) throw new Error(`scenario ${this.#ctx.scenario.name} has no step`);
     const built =
-      pending.step.kind === 'token' ? this.#tokenRequest(pending.step.grant) : this.#resourceRequest(pending);
+      pending.step.kind === 'token'
+        ? this.#tokenRequest(pending.step.grant)
+        : this.#resourceRequest(pending.step, pending.path);
     const requestId = built.headers['x-request-id'] ?? '';
     this.#inFlight = {
       step: pending.step,
@@ -185,7 +186,7 @@ export class ConnectionPlan {
       atMs: req.startedAt - ctx.startedAt,
     });
     if (req.step.kind === 'token') this.#takeTokens(req.step.grant, status, body);
-    else this.#follow(req, status, body, tmrq);
+    else this.#follow(req.step, req, status, body, tmrq);
   }
 
   #tokenRequest(grant: 'refresh' | 'client-credentials'): BuiltRequest {
@@ -211,13 +212,13 @@ export class ConnectionPlan {
     };
   }
 
-  #resourceRequest(pending: Pending): BuiltRequest {
+  /** The step's own request, or a GET of `followed` (a link of its answers). */
+  #resourceRequest(step: RequestStep, followed: string | undefined): BuiltRequest {
     const ctx = this.#ctx;
-    const step = pending.step as RequestStep;
-    const method = pending.path === undefined ? step.method : 'GET';
-    const path = pending.path ?? `/stet/psd2/${ctx.version}${step.path}`;
+    const method = followed === undefined ? step.method : 'GET';
+    const path = followed ?? `/stet/psd2/${ctx.version}${step.path}`;
     const body =
-      pending.path === undefined && step.body !== undefined ? JSON.stringify(this.#fill(step.body)) : '';
+      followed === undefined && step.body !== undefined ? JSON.stringify(this.#fill(step.body)) : '';
     const token = ctx.scenario.role === 'pisp' ? this.#firstToken : this.#psu?.tokens.access;
     const headers: Record<string, string> = {
       host: ctx.host,
@@ -245,8 +246,7 @@ export class ConnectionPlan {
     }
   }
 
-  #follow(req: InFlight, status: number, body: unknown, quotaRefused: boolean): void {
-    const step = req.step as RequestStep;
+  #follow(step: RequestStep, req: InFlight, status: number, body: unknown, quotaRefused: boolean): void {
     if (step.follow.length === 0) return;
     let next: Pending[];
     if (status >= 200 && status < 300) {

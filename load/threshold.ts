@@ -11,6 +11,20 @@ export type ThresholdMetric =
 /** Comparison of a threshold. */
 export type ThresholdOperator = '<' | '<=' | '>' | '>=' | '=';
 
+const thresholdMetrics: readonly ThresholdMetric[] = [
+  'p50',
+  'p90',
+  'p95',
+  'p99',
+  'max',
+  'avg',
+  'errors',
+  '5xx',
+  'availability',
+  'rps',
+];
+const thresholdOperators: readonly ThresholdOperator[] = ['<', '<=', '>', '>=', '='];
+
 /** A parsed threshold. */
 export interface Threshold {
   /** As written, for reports and JUnit test case names. */
@@ -57,7 +71,9 @@ export function parseThreshold(text: string): Threshold {
   };
   if (match === null) return invalid('not of the form [METHOD /path] metric<value');
   const [, method, path, rawMetric = '', operator = '<', rawValue = '0', unit] = match;
-  const metric = rawMetric.toLowerCase() as ThresholdMetric;
+  const metric = thresholdMetrics.find((m) => m === rawMetric.toLowerCase());
+  const op = thresholdOperators.find((o) => o === operator);
+  if (metric === undefined || op === undefined) return invalid('unknown metric or operator');
   let value = Number(rawValue);
   if (latencyMetrics.has(metric)) {
     if (unit === '%' || unit === '/s') invalid(`${metric} is a latency: give ms or s`);
@@ -74,7 +90,7 @@ export function parseThreshold(text: string): Threshold {
     source: text.trim(),
     endpoint: method === undefined ? undefined : `${method.toUpperCase()} ${path ?? '/'}`,
     metric,
-    operator: operator as ThresholdOperator,
+    operator: op,
     value,
   };
 }

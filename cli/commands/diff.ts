@@ -56,7 +56,9 @@ export function register(program: Command): void {
             return { status: exchange.status, headers: exchange.headers, text: exchange.text };
           },
           {
-            freshToken: freshTokenSource(client, target),
+            freshToken: freshTokenSource(client, target, (message) =>
+              process.stderr.write(`diff: ${message}; calls with a token older than the recording keep it\n`),
+            ),
             onExchange: (done, total) => {
               if (process.stderr.isTTY && (done % 25 === 0 || done === total))
                 process.stderr.write(`diff: ${done}/${total} exchange(s) re-sent\r`);

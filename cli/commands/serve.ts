@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
+import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 import type { ReferenceAppOptions, StoreOption } from '../../reference-aspsp/index.ts';
 
 /** A `serve` option the user must fix. */
@@ -155,7 +156,13 @@ function clientOptions(
         'e.g. --redirect-uri https://tpp.example/cb',
       );
   }
+  // Checked before the server starts: a report folder that names a file fails now, not on stop.
+  if (raw.writeTarget !== undefined) {
+    const folder = dirname(resolve(raw.writeTarget));
+    if (existsSync(folder)) checkOutputFile(raw.writeTarget, '--write-target');
+  }
   const dir = raw.clientReport;
+  if (dir !== undefined) checkOutputDir(dir, '--client-report');
   if (dir === undefined) return { redirectUris: raw.redirectUri };
   return {
     redirectUris: raw.redirectUri,

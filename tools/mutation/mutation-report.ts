@@ -182,19 +182,21 @@ export function formatFigures(rows: readonly FolderFigures[]): string {
  * A report holding `base`'s files with `update`'s files put over them (a run mutates some files;
  * the committed incremental file keeps every file measured so far). Test files come from `update`.
  *
- * An interrupted run leaves `Pending` mutants in its partial report: each keeps the result `base`
- * holds for the same mutant (same mutator, place and replacement), so stopping a run never loses
- * what an earlier one measured.
+ * An interrupted run (`partial`) leaves out or marks `Pending` the mutants it did not test: each keeps
+ * the result `base` holds for the same mutant (same mutator, place and replacement), so stopping a
+ * run never loses what an earlier one measured. A complete run replaces its files whole (a mutant it
+ * no longer has is gone from the code).
  */
 export function mergeReports(
   base: MutationReport | undefined,
   update: MutationReport,
+  partial = false,
 ): Record<string, unknown> {
   const baseFiles = base !== undefined && isObject(base.raw['files']) ? base.raw['files'] : {};
   const updateFiles = isObject(update.raw['files']) ? update.raw['files'] : {};
   const merged: Record<string, unknown> = { ...baseFiles };
   for (const [path, file] of Object.entries(updateFiles)) {
-    merged[path] = withEarlierResults(file, baseFiles[path]);
+    merged[path] = withEarlierResults(file, baseFiles[path], partial);
   }
   return { ...update.raw, files: sortedObject(merged) };
 }
@@ -203,19 +205,22 @@ function mutantKey(mutant: Record<string, unknown>): string {
   return JSON.stringify([mutant['mutatorName'], mutant['location'], mutant['replacement']]);
 }
 
-function withEarlierResults(file: unknown, earlier: unknown): unknown {
+function withEarlierResults(file: unknown, earlier: unknown, partial: boolean): unknown {
   if (!isObject(file) || !Array.isArray(file['mutants'])) return file;
   const known = new Map<string, Record<string, unknown>>();
   if (isObject(earlier) && Array.isArray(earlier['mutants'])) {
     for (const m of earlier['mutants']) if (isObject(m)) known.set(mutantKey(m), m);
   }
+  const seen = new Set<string>();
   const mutants: unknown[] = file['mutants'].map((m: unknown) => {
-    if (!isObject(m) || m['status'] !== 'Pending') return m;
-    const before = known.get(mutantKey(m));
+    if (!isObject(m)) return m;
+    seen.add(mutantKey(m));
+    const before = m['status'] === 'Pending' ? known.get(mutantKey(m)) : undefined;
     return before === undefined
       ? m
       : { ...m, status: before['status'], statusReason: before['statusReason'] };
   });
+  if (partial) for (const [key, m] of known) if (!seen.has(key)) mutants.push(m);
   return { ...file, mutants };
 }
 

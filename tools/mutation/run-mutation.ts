@@ -82,10 +82,11 @@ function readIfPresent(path: string): MutationReport | undefined {
 }
 
 /** Merges the results of the last run (complete, or partial after an interrupt) into the committed file. */
-function mergeRun(): void {
+function mergeRun(partial: boolean): void {
   const merged = mergeReports(
     readIfPresent(committedIncrementalFile),
     readMutationReport(runIncrementalFile),
+    partial,
   );
   writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
 }
@@ -107,7 +108,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
-  if (values['merge-run']) mergeRun();
+  if (values['merge-run']) mergeRun(true);
   else if (!values['report-only']) {
     const options: Record<string, unknown> = {
       incrementalFile: relativeToRoot(runIncrementalFile),

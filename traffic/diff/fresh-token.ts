@@ -18,14 +18,16 @@ function accessTokenOf(json: unknown): string | undefined {
  * whose token was issued before the recording started. `pisp`: the client-credentials token of the
  * TPP. Other scopes: a PSU's journey with the http driver and the code exchange; the PSU is a clone of
  * the target's first persona when the institution has the sandbox control API, else that persona's own
- * identifier and OTP. Undefined when the target cannot give one (the call then keeps its token).
+ * identifier and OTP. Undefined when the target cannot give one (the call then keeps its token), after
+ * telling `warn` why.
  */
 export function freshTokenSource(
   client: StetClient,
   target: Target,
+  warn: (message: string) => void = () => undefined,
 ): (request: { scope: string; host: string }) => Promise<string | undefined> {
   const cache = new Map<string, Promise<string | undefined>>();
-  const token = async (institution: string, form: Record<string, string>): Promise<string | undefined> => {
+  const token = async (institution: string, form: Record<string, string>): Promise<string> => {
     const exchange = await client.send({
       institution,
       method: 'POST',
@@ -35,7 +37,9 @@ export function freshTokenSource(
       tpp: target.tpp,
       signing: undefined,
     });
-    return exchange.status === 200 ? accessTokenOf(exchange.json) : undefined;
+    const issued = exchange.status === 200 ? accessTokenOf(exchange.json) : undefined;
+    if (issued === undefined) throw new Error(`the token endpoint answered ${exchange.status}`);
+    return issued;
   };
   const psu = async (institution: string): Promise<{ identifier: string; otp: string } | undefined> => {
     const [name, persona] = Object.entries(target.personas)[0] ?? [];
@@ -60,12 +64,13 @@ export function freshTokenSource(
       ? { identifier: persona.identifier, otp: persona.otp }
       : undefined;
   };
-  const obtain = async (scope: string, institution: string): Promise<string | undefined> => {
+  const obtain = async (scope: string, institution: string): Promise<string> => {
     const tpp = target.tpp;
     if (scope === 'pisp')
       return token(institution, { grant_type: 'client_credentials', client_id: tpp.clientId, scope });
     const who = await psu(institution);
-    if (who === undefined) return undefined;
+    if (who === undefined)
+      throw new Error('the target has no sandbox to clone a PSU and no persona with an identifier and OTP');
     const authorize = new URL(`https://${institutionHost(target, institution)}/stet/psd2/oauth/authorize`);
     for (const [name, value] of Object.entries({
       response_type: 'code',
@@ -85,7 +90,8 @@ export function freshTokenSource(
       travel: undefined,
     });
     const code = journey.callback['code'];
-    if (code === undefined) return undefined;
+    if (code === undefined)
+      throw new Error(`the PSU journey ended without a code (${JSON.stringify(journey.callback)})`);
     return token(institution, {
       grant_type: 'authorization_code',
       client_id: tpp.clientId,
@@ -98,7 +104,12 @@ export function freshTokenSource(
     const key = `${scope}@${institution}`;
     let known = cache.get(key);
     if (known === undefined) {
-      known = obtain(scope, institution).catch(() => undefined);
+      known = obtain(scope, institution).catch((error: unknown) => {
+        warn(
+          `no fresh ${scope} token at ${institution}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return undefined;
+      });
       cache.set(key, known);
     }
     return known;

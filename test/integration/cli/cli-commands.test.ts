@@ -234,8 +234,10 @@ describe("a user's mistakes are coded errors with exit 2 and no stack trace", ()
   it('replay on a port in use', async () => {
     const har = join(root, 'test/unit/traffic/fixtures/ais-session.har');
     const run = await cli('replay', har, '--port', String(busyPort));
-    expectUserError(run, 'ERR_PORT_IN_USE');
-    expect(run.stderr).toContain(`port ${busyPort} is already in use`);
+    // Each server command names its own listen error; a listen error none names is ERR_PORT_IN_USE (cli/main.ts).
+    expectUserError(run, 'ERR_TRAFFIC_LISTEN');
+    expect(run.stderr).toContain(`cannot listen on 127.0.0.1:${busyPort}`);
+    expect(run.stderr).toContain('address already in use');
   }, 60_000);
 
   it('record on a port in use', async () => {
@@ -249,7 +251,14 @@ describe("a user's mistakes are coded errors with exit 2 and no stack trace", ()
       '--port',
       String(busyPort),
     );
-    expectUserError(run, 'ERR_PORT_IN_USE');
+    expectUserError(run, 'ERR_TRAFFIC_LISTEN');
+    expect(run.stderr).toContain('address already in use');
+  }, 60_000);
+
+  it('serve on a port in use', async () => {
+    const run = await cli('serve', '--store', 'memory', '--port', String(busyPort));
+    expectUserError(run, 'ERR_LISTEN_FAILED');
+    expect(run.stderr).toContain(`cannot listen on port ${busyPort}`);
   }, 60_000);
 
   it('har2k6 --out in a folder that does not exist', async () => {

@@ -158,6 +158,28 @@ describe('stet-harness diff against a real target', () => {
     expect(result.code).toBe(0);
   });
 
+  it('says why when the target cannot give a fresh token, and reports what the old token gets', async () => {
+    const full = parseHar(readFileSync(harPath, 'utf8'));
+    const first = full.log.entries.findIndex((e) => e.request.url.endsWith('/v1.4.2/accounts'));
+    const sliced = join(dir, 'sliced-live.har');
+    writeFileSync(
+      sliced,
+      serializeHar({ log: { ...full.log, entries: full.log.entries.slice(first, first + 1) } }),
+    );
+    // No sandbox to clone a PSU from, and no persona: nobody to authenticate.
+    const path = targetFile(await reference(), 'no-psu');
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace('capabilities: [sandbox]', 'capabilities: [live]'),
+    );
+    const result = await runCli('diff', sliced, '--against', path);
+    expect(result.stderr).toContain(
+      'diff: no fresh aisp token at 10101: the target has no sandbox to clone a PSU and no persona with an identifier and OTP',
+    );
+    expect(result.stdout).toMatch(/status: recorded 200, now 401 invalid_token/);
+    expect(result.code).toBe(1);
+  });
+
   it('refuses an empty HAR and a HAR of another API with exit 2', async () => {
     const empty = join(dir, 'empty.har');
     writeFileSync(

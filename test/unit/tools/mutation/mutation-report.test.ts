@@ -74,9 +74,11 @@ describe('mutation report', () => {
     expect(merged.files.get('protocol/a.ts')?.[0]?.status).toBe('Killed');
   });
 
-  it('keeps the earlier result of a mutant an interrupted run left pending', () => {
+  it('keeps the earlier result of a mutant an interrupted run left pending or out', () => {
     const base = parseMutationReport(
-      report({ 'protocol/a.ts': [mutant('1', 'Killed', 3), mutant('2', 'Survived', 4)] }),
+      report({
+        'protocol/a.ts': [mutant('1', 'Killed', 3), mutant('2', 'Survived', 4), mutant('3', 'Killed', 6)],
+      }),
       'base',
     );
     const partial = parseMutationReport(
@@ -85,8 +87,15 @@ describe('mutation report', () => {
       }),
       'partial',
     );
-    const merged = parseMutationReport(JSON.stringify(mergeReports(base, partial)), 'merged');
-    expect(merged.files.get('protocol/a.ts')?.map((m) => m.status)).toEqual(['Killed', 'Killed', 'Pending']);
+    const merged = parseMutationReport(JSON.stringify(mergeReports(base, partial, true)), 'merged');
+    expect(merged.files.get('protocol/a.ts')?.map((m) => [m.line, m.status])).toEqual([
+      [3, 'Killed'],
+      [4, 'Killed'],
+      [5, 'Pending'],
+      [6, 'Killed'],
+    ]);
+    const complete = parseMutationReport(JSON.stringify(mergeReports(base, partial)), 'complete');
+    expect(complete.files.get('protocol/a.ts')?.length).toBe(3);
   });
 
   it('lists survivors and uncovered mutants with their line', () => {
