@@ -15,15 +15,12 @@ import { StetClient, type HttpExchange } from '../../../harness/client/stet-clie
 import { httpJourneyDriver } from '../../../harness/journeys/http-driver.ts';
 import { SecretSet } from '../../../harness/report/secret-set.ts';
 import { institutionHost, type Target } from '../../../harness/targets/target-definition.ts';
+import { addDays } from '../../../spec/lib/index.ts';
 import { field, text } from './session-json.ts';
 
 const institution = '10101';
 const base = '/stet/psd2/v1.4.2';
 const reportUrl = 'https://tpp.example/pay/ok';
-
-function day(today: string, daysBefore: number): string {
-  return new Date(Date.parse(today) - daysBefore * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Runs the session; every answer is left to the recording (nothing here asserts). */
 export async function runProbeSession(target: Target, today: string): Promise<void> {
@@ -132,15 +129,15 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
     for (const to of [10, 11, 12])
       await signed({
         method: 'GET',
-        path: `${transactions}?dateFrom=${day(today, 30)}&dateTo=${day(today, to)}`,
+        path: `${transactions}?dateFrom=${addDays(today, -30)}&dateTo=${addDays(today, -to)}`,
         token,
       });
     await signed({
       method: 'GET',
-      path: `${transactions}?dateFrom=${day(today, 80)}&dateTo=${day(today, -11)}`,
+      path: `${transactions}?dateFrom=${addDays(today, -80)}&dateTo=${addDays(today, 11)}`,
       token,
     });
-    await signed({ method: 'GET', path: `${transactions}?dateTo=${day(today, 85)}`, token });
+    await signed({ method: 'GET', path: `${transactions}?dateTo=${addDays(today, -85)}`, token });
     await signed({ method: 'GET', path: `${transactions}?dateFrom=yesterday`, token });
     for (let call = 0; call < 5; call += 1)
       await signed({ method: 'GET', path: `${base}/accounts`, token, psuIp: false });
