@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { isCalendarDate } from '../spec/lib/index.ts';
 
 /**
  * Commander collector for list options given repeatedly or comma-separated
@@ -22,12 +23,10 @@ export const atOptionHint = 'e.g. --at 2026-04-02 or --at 2026-04-02T09:00:00+02
  * time. Anything else is handed to `refuse` (each command throws its own coded error).
  */
 export function parseAtOption(value: string, refuse: (message: string) => Error): Date {
-  const isDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const instant = new Date(isDay ? `${value}T12:00:00Z` : value);
-  const valid =
-    !Number.isNaN(instant.getTime()) &&
-    (isDay ? instant.toISOString().slice(0, 10) === value : /^\d{4}-\d{2}-\d{2}T/.test(value));
-  if (!valid) throw refuse(`--at ${value} is not a date or an ISO instant`);
+  if (isCalendarDate(value)) return new Date(`${value}T12:00:00Z`);
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value))
+    throw refuse(`--at ${value} is not a date or an ISO instant`);
   return instant;
 }
 
