@@ -13,14 +13,3 @@ export function answerCode(body: unknown): string | undefined {
   }
   return undefined;
 }
-
-/** The body parsed as JSON, or undefined. */
-export function parseBody(text: string): unknown {
-  const t = text.trimStart();
-  if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

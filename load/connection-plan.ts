@@ -6,7 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TppCredentials } from '../harness/index.ts';
 import type { ApiVersion } from '../spec/lib/index.ts';
-import { answerCode, parseBody } from './answer-code.ts';
+import { parseJson } from '../harness/client/parse-json.ts';
+import { answerCode } from './answer-code.ts';
 import { endpointLabel } from './endpoint-label.ts';
 import type { FindingBook } from './load-finding.ts';
 import type { AnswerOutcome, KpiRecorder } from './kpi-recorder.ts';
@@ -124,7 +125,7 @@ export class ConnectionPlan {
     this.#inFlight = undefined;
     const ctx = this.#ctx;
     const latencyMs = performance.now() - req.startedAt;
-    const body = parseBody(bodyText);
+    const body = parseJson(bodyText);
     const code = status >= 400 ? answerCode(body) : undefined;
     const expected = req.step.kind === 'token' || req.followed ? [200] : req.step.expect;
     const batch = !ctx.scenario.psuConnected && req.step.kind === 'request';

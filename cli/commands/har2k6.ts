@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadTarget } from '../../harness/index.ts';
 import { checkOutputFile } from '../output-paths.ts';
-import { readHarFile } from '../../traffic/har/har-file.ts';
+import { readStetHarFile } from '../../traffic/har/stet-har.ts';
 import { parseDuration } from '../../load/duration.ts';
 import { harToK6 } from '../../load/k6/har-to-k6.ts';
 import { LoadError } from '../../load/load-error.ts';
@@ -58,7 +58,8 @@ export function register(program: Command): void {
       // A missing folder is refused before the recording is read, never created silently.
       checkOutputFile(options.out, '--out');
       const target = options.target === undefined ? undefined : loadTarget(options.target);
-      const har = await readHarFile(file);
+      // An empty or non-STET recording would export a script that sends nothing: refused (exit 2).
+      const har = await readStetHarFile(file);
       const script = harToK6(har, { source: file, durationMs, vus, thresholds, target });
       try {
         await writeFile(options.out, script);

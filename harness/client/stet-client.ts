@@ -10,6 +10,7 @@ import type { HeaderMap, TranscriptEntry } from '../report/model.ts';
 import type { SecretSet } from '../report/secret-set.ts';
 import type { Target, TppCredentials } from '../targets/target-definition.ts';
 import { institutionHost } from '../targets/target-definition.ts';
+import { parseJson } from './parse-json.ts';
 import { toClientError } from './client-errors.ts';
 
 /** How a request is signed; undefined means not signed at all (sandbox API, journey pages). */
@@ -236,16 +237,6 @@ function toHeaderMap(headers: Record<string, string | string[] | undefined>): He
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) out[name.toLowerCase()] = value;
   return out;
-}
-
-function parseJson(text: string): unknown {
-  const t = text.trimStart();
-  if (!t.startsWith('{') && !t.startsWith('[')) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function cut(text: string): string {

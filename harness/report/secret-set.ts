@@ -7,21 +7,10 @@
  * the same token without seeing the token.
  */
 
-/** What a secret is; the placeholder names it. */
-export type SecretKind =
-  | 'access_token'
-  | 'refresh_token'
-  | 'id_token'
-  | 'code'
-  | 'code_verifier'
-  | 'otp'
-  | 'private_key'
-  | 'client_secret'
-  | 'registration_access_token'
-  | 'authorization'
-  | 'signature'
-  | 'cookie'
-  | 'secret';
+import type { CredentialKind } from '../../protocol/secret-fields.ts';
+
+/** What a secret is; the placeholder names it: a credential field's kind, or a secret of the engine's own. */
+export type SecretKind = CredentialKind | 'private_key' | 'authorization' | 'signature' | 'cookie';
 
 /**
  * Values shorter than this are not registered: replacing every occurrence of, say, `12` in every body

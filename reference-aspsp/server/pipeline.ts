@@ -63,8 +63,10 @@ export function createPipeline(
   const echoRequestId = !services.faults.has('request-id-not-echoed');
   const checkSignatures = !services.faults.has('signature-not-checked');
   const ignoreExpiry = services.faults.has('token-never-expires');
+  // A bank answering the right status with a generic body that names no code.
+  const codeMissing = services.faults.has('error-code-missing');
   // Sandbox refusals explain themselves; the `error-code-missing` fault names no code anywhere.
-  const explain = services.mode === 'sandbox' && !services.faults.has('error-code-missing');
+  const explain = services.mode === 'sandbox' && !codeMissing;
   const replays = new SignatureReplayCache();
   let dayCache = { until: 0, day: '' };
   const today = (): string => {
@@ -279,8 +281,7 @@ export function createPipeline(
     const now = services.clock.now();
     if (error instanceof ApiError) {
       const body = stetErrorBody({
-        // A bank answering the right status with a generic body that names no code.
-        code: services.faults.has('error-code-missing') ? 'Error' : error.code,
+        code: codeMissing ? 'Error' : error.code,
         status: error.status,
         path,
         now,

@@ -28,7 +28,7 @@ describe('serve --client-report judging a sloppy client', () => {
   let dir: string;
   let serve: CliProcess;
   let target: Target;
-  let client: StetClient;
+  let client: StetClient | undefined;
   let report: RunReport;
 
   beforeAll(async () => {
@@ -40,13 +40,18 @@ describe('serve --client-report judging a sloppy client', () => {
       join(dir, 'target.yaml'),
     ]);
     serve = started.process;
-    // The target file serve wrote is how a TPP developer points a client at it.
-    await waitFor(() => readFile(join(dir, 'target.yaml'), 'utf8'));
-    target = loadTarget(join(dir, 'target.yaml'));
-    client = new StetClient(target, new SecretSet());
-    await sloppySession(client, target);
-    await client.close();
-    expect(await stop(serve), serve.stderr()).toBe(0);
+    try {
+      // The target file serve wrote is how a TPP developer points a client at it.
+      await waitFor(() => readFile(join(dir, 'target.yaml'), 'utf8'));
+      target = loadTarget(join(dir, 'target.yaml'));
+      client = new StetClient(target, new SecretSet());
+      await sloppySession(client, target);
+    } finally {
+      await client?.close();
+      // Stopped even when the session failed: a test never leaves a server behind.
+      const code = await stop(serve);
+      expect(code, serve.stderr()).toBe(0);
+    }
     const folder = join(dir, 'reports', target.tpp.clientId);
     report = parseReport(JSON.parse(await readFile(join(folder, 'report.json'), 'utf8')));
   }, 120_000);

@@ -48,8 +48,11 @@ describe('serve --client-report judging the harness as a client', () => {
       '--out',
       join(dir, 'run'),
     ]);
-    runExit = await run.exited;
-    expect(await stop(serve), serve.stderr()).toBe(0);
+    try {
+      runExit = await run.exited;
+    } finally {
+      expect(await stop(serve), serve.stderr()).toBe(0);
+    }
     const file = join(dir, 'reports', 'PSDFR-ACPR-12345', 'report.json');
     report = parseReport(JSON.parse(await readFile(file, 'utf8')));
   }, 240_000);

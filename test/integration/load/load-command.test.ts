@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,19 @@ describe('stet-harness har2k6', () => {
     expect(text).toContain("import { request } from 'k6/http';");
     expect(text).toContain('"p(95)<300"');
     expect(text).toContain('"name": "recording-10101"');
+  });
+
+  it('exits 2 for an empty recording and writes no script', async () => {
+    const empty = join(dir, 'empty.har');
+    writeFileSync(
+      empty,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }),
+    );
+    const script = join(dir, 'empty.ts');
+    const result = await run('har2k6', empty, '--out', script);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ERR_HAR_NOT_STET');
+    expect(existsSync(script)).toBe(false);
   });
 
   it('exits 2 on a bad --vus', async () => {
