@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ExitCode } from '../../lib/exit-codes.ts';
-import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
+import { loadTarget, type Target } from '../../harness/index.ts';
 import { parseDuration } from '../../load/duration.ts';
 import { LoadError } from '../../load/load-error.ts';
 import { defaultScenario, listScenarios, loadScenario } from '../../load/load-scenario.ts';
@@ -11,7 +11,7 @@ import type { Scenario } from '../../load/scenario-definition.ts';
 import { runLoad, type LoadProgress } from '../../load/run-load.ts';
 import { writeLoadReports } from '../../load/report/write-load-reports.ts';
 import { parseThreshold, type Threshold } from '../../load/threshold.ts';
-import { startEmbeddedReference } from '../embedded-reference.ts';
+import { startEmbeddedTarget } from '../embedded-target.ts';
 import { collectList, toolVersion } from '../option-values.ts';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 
@@ -235,16 +235,7 @@ async function startEmbedded(
   faults: readonly string[],
 ): Promise<{ target: Target; close: () => Promise<void> }> {
   process.stderr.write('starting the embedded reference…\n');
-  const reference = await startEmbeddedReference({ faults });
-  try {
-    return {
-      target: targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' }),
-      close: () => reference.close(),
-    };
-  } catch (error) {
-    await reference.close();
-    throw error;
-  }
+  return startEmbeddedTarget({ faults });
 }
 
 function positive(value: string | undefined, name: string, integer: boolean): number | undefined {

@@ -17,13 +17,11 @@ import {
   loadBaseline,
   loadSuites,
   loadTarget,
-  parseServeInfo,
   parseShard,
   planRun,
   runSuites,
   specRuleCatalogue,
   targetCalendar,
-  targetFromServeInfo,
   type RunFilter,
   type Target,
   type TranscriptPolicy,
@@ -34,7 +32,7 @@ import { toReportJson } from '../../harness/report/json-report.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { strictReporter } from '../../harness/report/strict-reporter.ts';
 import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
-import { startEmbeddedReference } from '../embedded-reference.ts';
+import { startEmbeddedTarget } from '../embedded-target.ts';
 
 /** A `run` option the user must fix. */
 export class RunOptionError extends CodedError<'ERR_RUN_OPTION' | 'ERR_RUN_EMPTY'> {}
@@ -304,20 +302,11 @@ async function startEmbedded(options: {
   calendar: string | undefined;
   at: Date | undefined;
 }): Promise<{ target: Target; close: () => Promise<void> }> {
-  const reference = await startEmbeddedReference({
+  return startEmbeddedTarget({
     faults: options.faults,
     ...(options.calendar === undefined ? {} : { calendar: resolve(options.calendar) }),
     ...(options.at === undefined ? {} : { clock: options.at.toISOString() }),
   });
-  try {
-    return {
-      target: targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' }),
-      close: () => reference.close(),
-    };
-  } catch (error) {
-    await reference.close();
-    throw error;
-  }
 }
 
 /** `--at`: a day or an ISO instant (see `parseAtOption`). */
