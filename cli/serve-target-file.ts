@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { stringify } from 'yaml';
 import { CodedError } from '../lib/coded-error.ts';
+import { apiVersions } from '../spec/lib/index.ts';
 import type { StartLine, StartLineTpp } from '../reference-aspsp/index.ts';
 
 /** The target file could not be written. */
@@ -32,7 +33,7 @@ export function serveTarget(info: StartLine): Record<string, unknown> {
     baseUrl: 'https://api-<institution_code>.psd2.groupbank.example',
     connect: url.host,
     ca: info.ca,
-    versions: ['v1', 'v1.4.2', 'v1.6.2'],
+    versions: [...apiVersions],
     institutions: info.institutions.map((institution) => ({
       code: institution.code,
       confirmationSegment: institution.confirmationSegment,

@@ -10,7 +10,13 @@ import { defaultSignatureHeaders } from '../../harness/targets/target-definition
 import { formOf, headerOf, jsonOf } from '../../traffic/har/har-access.ts';
 import type { Har, HarEntry } from '../../traffic/har/har.ts';
 import { isIbanPlaceholder } from '../../traffic/redact/iban.ts';
-import { isApiVersion, parseHostName, versionCalendar, type ApiVersion } from '../../spec/lib/index.ts';
+import {
+  isApiVersion,
+  newestApiVersion,
+  parseHostName,
+  versionCalendar,
+  type ApiVersion,
+} from '../../spec/lib/index.ts';
 import type { Threshold } from '../threshold.ts';
 import { k6Endpoints } from './k6-endpoints.ts';
 import type { K6Part, K6Plan, K6Step, K6TokenKind } from './k6-plan.ts';
@@ -108,7 +114,7 @@ export function harToK6Plan(har: Har, options: HarToK6Options): K6Plan {
   for (const [host, recorded] of byHost) {
     if (recorded.steps.length === 0) continue;
     const code = parseHostName(versionCalendar(), host)?.code ?? host.replace(/[^A-Za-z0-9]/g, '-');
-    const version = recorded.version ?? 'v1.6.2';
+    const version = recorded.version ?? newestApiVersion;
     const needs = [
       ...new Set(
         recorded.steps.flatMap((s) =>

@@ -52,7 +52,9 @@ interface K6Subtle {
   ): Promise<object>;
   sign(algorithm: { name: string }, key: object, data: ArrayBuffer): Promise<ArrayBuffer>;
 }
-const subtle: K6Subtle = (globalThis as unknown as { crypto: { subtle: K6Subtle } }).crypto.subtle;
+// k6 (0.57 and later) has the WebCrypto global that @types/k6 does not declare: declared here for this module.
+declare const crypto: { readonly subtle: K6Subtle };
+const subtle: K6Subtle = crypto.subtle;
 let signingKey: Promise<object> | undefined;
 
 function pemBody(pem: string): ArrayBuffer {

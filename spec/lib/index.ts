@@ -5,6 +5,7 @@
  */
 export {
   apiVersions,
+  newestApiVersion,
   isApiVersion,
   versionCalendar,
   decommissionDate,

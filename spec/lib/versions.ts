@@ -24,6 +24,9 @@ export type ApiVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
 /** Every API version, oldest first. */
 export const apiVersions: readonly ApiVersion[] = ['v1', 'v1.4.2', 'v1.6.2'];
 
+/** The newest API version: the default where a recording or a scenario names none. */
+export const newestApiVersion: ApiVersion = 'v1.6.2';
+
 /** True when `value` is one of {@link apiVersions}. */
 export function isApiVersion(value: unknown): value is ApiVersion {
   return apiVersions.some((v) => v === value);

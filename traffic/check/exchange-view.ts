@@ -1,6 +1,7 @@
 import {
   allowedMethods,
   matchOperation,
+  newestApiVersion,
   parseHostName,
   versionCalendar,
   type ApiVersion,
@@ -61,7 +62,7 @@ export interface HarViews {
  * no operation of the OpenAPI documents serves. Throws `ERR_HAR_NOT_STET` when the HAR holds no exchange under `/stet/psd2/<version>/`.
  */
 export function harViews(har: Har): HarViews {
-  let current: ApiVersion = assertStetHar(har)[0] ?? 'v1.6.2';
+  let current: ApiVersion = assertStetHar(har)[0] ?? newestApiVersion;
   const views: ExchangeView[] = [];
   const unattributed: UnattributedExchange[] = [];
   har.log.entries.forEach((entry, index) => {
