@@ -101,6 +101,7 @@ export interface RawJourney {
   clientId?: string;
   account?: string;
   otp?: string;
+  tpp?: string;
 }
 
 /** A token step as written (object form). */
@@ -115,6 +116,7 @@ export interface RawToken {
   fallback?: boolean;
   form?: Record<string, string>;
   keep?: boolean;
+  tpp?: string;
 }
 
 /** A sandbox step as written (object form). */

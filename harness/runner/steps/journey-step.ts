@@ -9,6 +9,7 @@ import type { JourneyAction } from '../../suite/suite-definition.ts';
 import { institutionHost } from '../../targets/target-definition.ts';
 import { fillText, lookup, type CaseContext } from '../case-context.ts';
 import type { StepRun } from './step-run.ts';
+import { alternateTpp } from './request-step.ts';
 import { moveClock } from './sandbox-step.ts';
 import { roleScope } from './token-step.ts';
 
@@ -18,8 +19,8 @@ export const authorizePath = '/stet/psd2/oauth/authorize';
 /** Runs the journey of a step. */
 export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): Promise<StepRun> {
   const host = institutionHost(ctx.target, ctx.institution.code);
-  const redirectUri =
-    action.redirectUri === undefined ? ctx.tpp.redirectUri : fillText(ctx, action.redirectUri);
+  const tpp = alternateTpp(ctx, action.tpp);
+  const redirectUri = action.redirectUri === undefined ? tpp.redirectUri : fillText(ctx, action.redirectUri);
   const state = randomBytes(12).toString('hex');
   ctx.vars.set('state', state);
   let url: URL;
@@ -39,7 +40,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   };
   set('response_type', 'code');
-  set('client_id', action.clientId === undefined ? ctx.tpp.clientId : fillText(ctx, action.clientId));
+  set('client_id', action.clientId === undefined ? tpp.clientId : fillText(ctx, action.clientId));
   set('redirect_uri', redirectUri);
   set('scope', action.scope ?? roleScope(ctx.definition.given.role, ctx.version));
   set('state', state);

@@ -8,6 +8,7 @@ import type { HttpExchange } from '../../client/stet-client.ts';
 import type { SuiteRole, SuiteVersion, TokenAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext } from '../case-context.ts';
 import { parseTokenResponse } from '../token-set.ts';
+import { alternateTpp } from './request-step.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
 
 /** The token endpoint path (no version segment). */
@@ -23,12 +24,13 @@ export function roleScope(role: SuiteRole, version: SuiteVersion): string {
 export async function runTokenStep(ctx: CaseContext, action: TokenAction): Promise<StepRun> {
   const value = (template: string | undefined, fallback: () => string | undefined): string | undefined =>
     template === undefined ? fallback() : fillText(ctx, template);
-  const clientId = value(action.clientId, () => ctx.tpp.clientId) ?? '';
+  const tpp = alternateTpp(ctx, action.tpp);
+  const clientId = value(action.clientId, () => tpp.clientId) ?? '';
   const form: Array<[string, string]> = [];
   if (action.grant === 'exchange') {
     form.push(['grant_type', 'authorization_code'], ['client_id', clientId]);
     form.push(['code', value(action.code, () => stringVar(ctx, 'code')) ?? '']);
-    form.push(['redirect_uri', value(action.redirectUri, () => ctx.tpp.redirectUri) ?? '']);
+    form.push(['redirect_uri', value(action.redirectUri, () => tpp.redirectUri) ?? '']);
     const verifier = value(action.codeVerifier, () => stringVar(ctx, 'codeVerifier'));
     if (verifier !== undefined) form.push(['code_verifier', verifier]);
   } else if (action.grant === 'refresh') {
@@ -40,7 +42,7 @@ export async function runTokenStep(ctx: CaseContext, action: TokenAction): Promi
   }
   if (action.scope !== undefined && action.grant !== 'client-credentials') form.push(['scope', action.scope]);
   for (const [k, v] of Object.entries(action.form)) form.push([k, fillText(ctx, v)]);
-  const exchange = await postToken(ctx, form, action.fallback);
+  const exchange = await postToken(ctx, form, { fallback: action.fallback, tpp });
   const tokens = parseTokenResponse(exchange.json, Date.now());
   if (tokens !== undefined) {
     registerTokens(ctx, tokens.accessToken, tokens.refreshToken);
@@ -76,8 +78,9 @@ export async function refreshTokens(ctx: CaseContext): Promise<HttpExchange> {
 async function postToken(
   ctx: CaseContext,
   form: Array<[string, string]>,
-  fallback = false,
+  options: { fallback?: boolean; tpp?: CaseContext['tpp'] } = {},
 ): Promise<HttpExchange> {
+  const { fallback = false, tpp = ctx.tpp } = options;
   for (const [name, v] of form) {
     if (name === 'code') ctx.secrets.add('code', v);
     if (name === 'refresh_token') ctx.secrets.add('refresh_token', v);
@@ -94,7 +97,7 @@ async function postToken(
     path: tokenPath,
     headers,
     body: new URLSearchParams(form).toString(),
-    tpp: ctx.tpp,
+    tpp,
     signing: { headers: ctx.institution.signatureHeaders },
   });
 }
