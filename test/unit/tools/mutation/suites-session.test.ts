@@ -23,17 +23,4 @@ describe('the suites as the test of mutation runs', () => {
       expect(line.slice(test.startPosition.column)).toMatch(new RegExp(`^(- )?id: ${caseId}\\s*$`));
     }
   });
-
-  it('passes a case against a fresh reference and fails an unknown one', async () => {
-    const run = session.startRun();
-    try {
-      expect(await run.run('sandbox smoke-ais token-exchange')).toMatchObject({ passed: true });
-      expect(await run.run('sandbox smoke-ais no-such-case')).toMatchObject({
-        passed: false,
-        failureMessage: 'no case sandbox smoke-ais no-such-case in the suites',
-      });
-    } finally {
-      await run.end();
-    }
-  });
 });
