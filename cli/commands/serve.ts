@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
+import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
 import type { ReferenceAppOptions, StoreOption } from '../../reference-aspsp/index.ts';
 
 /** A `serve` option the user must fix. */
@@ -38,7 +39,11 @@ export function register(program: Command): void {
       'run the reference bank (HTTPS with mutual TLS); prints one JSON start line, then logs to stderr',
     )
     .option('--port <port>', 'port to listen on (0 = any free port)', '8443')
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'address to listen on; a non-loopback one opens the bank to the network (warned)',
+      defaultListenHost,
+    )
     .option('--store <kind>', 'memory | embedded | postgres', 'embedded')
     .option('--data <dir>', 'data directory: embedded store and generated PKI', join('.data', 'reference'))
     .option('--database <url>', 'PostgreSQL URL (with --store postgres)')
@@ -70,6 +75,8 @@ export function register(program: Command): void {
       if (options.store?.kind === 'embedded' && !existsSync(join(options.store.dir, 'pglite'))) {
         process.stderr.write(`no store in ${options.store.dir}: starting with an empty one\n`);
       }
+      const warning = listenWarning('serve', raw.host);
+      if (warning !== undefined) process.stderr.write(`${warning}\n`);
       // Loaded on use: the reference (stores, PGlite) is the heaviest import of the CLI.
       const { startReference } = await import('../../reference-aspsp/index.ts');
       const reference = await startReference(options);

@@ -44,6 +44,20 @@ describe('stet-harness serve', () => {
     expect(Object.keys(info.tpps).sort()).toEqual(['aispOnly', 'foreignCa', 'unenrolled']);
     child.kill('SIGTERM');
     expect(await exitCode(child), stderr).toBe(0);
+    expect(stderr).not.toContain('WARNING');
+  }, 60_000);
+
+  it('warns on stderr when --host is not a loopback address, and serves', async () => {
+    const child = serve(['--host', '0.0.0.0']);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const info: unknown = JSON.parse(await firstLine(child));
+    expect(isRecord(info) ? String(info.url) : '').toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    child.kill('SIGTERM');
+    expect(await exitCode(child), stderr).toBe(0);
+    expect(stderr).toContain(
+      'WARNING: serve listens on 0.0.0.0, not on a loopback address: anyone who can reach it can use the reference bank',
+    );
   }, 60_000);
 
   it('exits 2 for an unknown fault name', async () => {
