@@ -27,7 +27,7 @@ import type {
   SuiteVersion,
 } from '../suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
-import { fillDeep, fillText, type CaseContext } from './case-context.ts';
+import { fillDeep, fillText, signatureWindowVar, type CaseContext } from './case-context.ts';
 import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
@@ -182,6 +182,8 @@ async function createContext(
     runtime.secrets.add('otp', target.sandboxOtp);
     ctx.vars.set('sandboxOtp', target.sandboxOtp);
   }
+  if (institution.signatureFreshness !== undefined)
+    ctx.vars.set(signatureWindowVar, institution.signatureFreshness.windowSeconds);
   if (institution.sandbox) {
     const timer = performance.now();
     const { psu, exchange } = await clonePsu(ctx, given.persona);

@@ -69,7 +69,18 @@ export interface Given {
   needs: Capability[];
   /** Institutions the case applies to (all when undefined). */
   institutions: string[] | undefined;
-  features: { fundsConfirmation?: boolean };
+  features: InstitutionFeatures;
+}
+
+/**
+ * Institution features a case needs (`true`) or needs absent (`false`); at any other institution it
+ * is not applicable. `signatureFreshness` and `signatureReplayCache` are what the target declares of
+ * the institution (its `signatureFreshness`, with `replayCache`).
+ */
+export interface InstitutionFeatures {
+  fundsConfirmation?: boolean;
+  signatureFreshness?: boolean;
+  signatureReplayCache?: boolean;
 }
 
 /** A check on one value (or on the set of values a JSONPath selects: exists and counts). */

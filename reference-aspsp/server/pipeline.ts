@@ -181,6 +181,7 @@ export function createPipeline(
         institution,
         tpp: identified.tpp,
         checkDigest: !services.faults.has('digest-not-checked'),
+        checkFreshness: !services.faults.has('signature-freshness-not-checked'),
         now: services.clock.now(),
         replays,
       });
