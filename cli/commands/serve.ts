@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
@@ -24,6 +24,7 @@ interface ServeOptions {
   readonly clientReport: string | undefined;
   readonly redirectUri: string[];
   readonly writeTarget: string | undefined;
+  readonly institutions: string | undefined;
 }
 
 /**
@@ -69,6 +70,10 @@ export function register(program: Command): void {
       [],
     )
     .option('--write-target <file>', 'write a target file (YAML) pointing the harness at this server')
+    .option(
+      '--institutions <file>',
+      'institutions file (the format of reference-aspsp/institutions/institutions.yaml) replacing the shipped one, e.g. to turn an institution option such as signatureFreshness on',
+    )
     .action(async (raw: ServeOptions) => {
       const served = { url: '' };
       const options = { ...parseOptions(raw), ...clientOptions(raw, served) };
@@ -148,7 +153,19 @@ function parseOptions(raw: ServeOptions): ReferenceAppOptions & { mode: 'sandbox
     mode: raw.mode,
     faults: raw.fault,
     ...(raw.calendar === undefined ? {} : { calendar: raw.calendar }),
+    ...institutionsOption(raw.institutions),
   };
+}
+
+/** `--institutions FILE`, checked to exist (its content is checked when the reference loads it). */
+function institutionsOption(file: string | undefined): Pick<ReferenceAppOptions, 'institutionsFile'> {
+  if (file === undefined) return {};
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw optionError(
+      `--institutions ${file} is not a file`,
+      'give a YAML file in the format of reference-aspsp/institutions/institutions.yaml',
+    );
+  return { institutionsFile: file };
 }
 
 /** The client report and redirect URI options, handed to the reference as it expects them. */

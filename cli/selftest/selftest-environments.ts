@@ -52,7 +52,7 @@ const sandboxTarget = (info: unknown, name: string): Target =>
 export const selftestFreshness = { institution: '10101', windowSeconds: 60, replayCache: true } as const;
 
 /** The shipped institutions with {@link selftestFreshness} on, written to `dir`. */
-async function freshnessInstitutions(dir: string): Promise<string> {
+export async function writeFreshnessInstitutions(dir: string): Promise<string> {
   const document: unknown = parse(await readFile(defaultInstitutionsFile, 'utf8'));
   const list = isRecord(document) && Array.isArray(document.institutions) ? document.institutions : [];
   const { institution, windowSeconds, replayCache } = selftestFreshness;
@@ -82,7 +82,7 @@ export const selftestEnvironments: readonly SelftestEnvironment[] = [
   {
     name: 'freshness',
     reference: { mode: 'sandbox' },
-    institutionsFile: freshnessInstitutions,
+    institutionsFile: writeFreshnessInstitutions,
     calendar: undefined,
     target: sandboxTarget,
   },
