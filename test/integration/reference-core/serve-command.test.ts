@@ -81,7 +81,8 @@ describe('stet-harness serve', () => {
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const info: unknown = JSON.parse(await firstLine(child));
-      const first = isRecord(info) && Array.isArray(info.institutions) ? info.institutions[0] : undefined;
+      const list: unknown[] = isRecord(info) && Array.isArray(info.institutions) ? info.institutions : [];
+      const first = list[0];
       expect(isRecord(first) ? first.signatureFreshness : undefined).toEqual({
         windowSeconds: 60,
         replayCache: true,
