@@ -22,7 +22,13 @@ import {
 import { startReference } from '../../reference-aspsp/index.ts';
 import type { Fault } from '../../reference-aspsp/faults/catalogue.ts';
 import { schemaValidator } from '../../spec/lib/index.ts';
-import { totalsOf, verdictOf, type FaultVerdict, type KillMatrix } from './kill-matrix.ts';
+import {
+  killedOnlyByAdvisories,
+  totalsOf,
+  verdictOf,
+  type FaultVerdict,
+  type KillMatrix,
+} from './kill-matrix.ts';
 import { selftestEnvironments, suitesFor, type SelftestEnvironment } from './selftest-environments.ts';
 import { runVersionsCheck } from './versions-check-run.ts';
 
@@ -107,8 +113,9 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
           durationMs: Math.round(performance.now() - started),
         });
         verdicts[i] = verdict;
+        const strictOnly = killedOnlyByAdvisories(verdict) ? ', advisory findings: --strict' : '';
         options.log?.(
-          `${verdict.outcome.padEnd(9)} ${fault.name} (${verdict.killers.length}/${verdict.cases} cases)`,
+          `${verdict.outcome.padEnd(9)} ${fault.name} (${verdict.killers.length}/${verdict.cases} cases${strictOnly})`,
         );
       }
     };
