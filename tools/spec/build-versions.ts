@@ -29,7 +29,7 @@ export const versionEnums: readonly { file: string; path: readonly string[] }[] 
 /** The version ids of `spec/versions.yaml`, oldest first, read without the spec library (which uses them). */
 export function versionIds(text = readFileSync(specPath('versions.yaml'), 'utf8')): string[] {
   const doc: unknown = parse(text);
-  const list = typeof doc === 'object' && doc !== null ? Reflect.get(doc, 'versions') : undefined;
+  const list: unknown = typeof doc === 'object' && doc !== null ? Reflect.get(doc, 'versions') : undefined;
   if (!Array.isArray(list) || list.length === 0)
     throw new Error('spec/versions.yaml: versions is not a list');
   const entries: readonly unknown[] = list;
