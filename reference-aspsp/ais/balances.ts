@@ -5,6 +5,7 @@ import {
   isAccountingBatchRunning,
   parisWallClock,
   startOfMonth,
+  type BalanceType,
   type CalendarDate,
   type VersionProfile,
 } from '../../spec/lib/index.ts';
@@ -14,7 +15,7 @@ import { noFaults } from '../faults/no-faults.ts';
 /** A balance as the wire shows it (seed: Balance). */
 export interface RenderedBalance {
   readonly name: string;
-  readonly balanceType: 'VALU' | 'CLBD' | 'OTHR' | 'ITAV' | 'PRCD';
+  readonly balanceType: BalanceType;
   readonly balanceAmount: { readonly amount: string; readonly currency: string };
   readonly referenceDate?: CalendarDate;
 }
