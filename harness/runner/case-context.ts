@@ -3,7 +3,7 @@
  * its captured values, and the clock it sees.
  */
 import { CodedError } from '../../lib/coded-error.ts';
-import { addDays, parisDay } from '../../spec/lib/index.ts';
+import { addDays, parisDay, type VersionProfile } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import type { SecretSet } from '../report/secret-set.ts';
@@ -26,6 +26,8 @@ export interface CaseContext {
   target: Target;
   institution: InstitutionTarget;
   version: SuiteVersion;
+  /** What the version offers (spec/lib version profile): steps ask it, never compare versions. */
+  profile: VersionProfile;
   definition: CaseDefinition;
   tpp: TppCredentials;
   psu: CasePsu;

@@ -6,6 +6,7 @@
  * after such a step, so a seed deviation behind it is still seen).
  */
 import { isCodedError } from '../../lib/coded-error.ts';
+import { versionProfile } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import { ClientError } from '../client/client-errors.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
@@ -155,6 +156,7 @@ async function createContext(
     target,
     institution,
     version,
+    profile: versionProfile(version),
     definition,
     tpp,
     psu: { id: given.persona, identifier: persona?.identifier ?? given.persona, otp: persona?.otp ?? '' },
