@@ -45,8 +45,7 @@ export type StoreErrorCode =
   | 'ERR_STORE_CLOSED'
   | 'ERR_STORE_OPEN_FAILED'
   | 'ERR_STORE_LOCKED'
-  | 'ERR_STORE_VALUE_INVALID'
-  | 'ERR_STORE_BAD_OPTIONS';
+  | 'ERR_STORE_VALUE_INVALID';
 
 /** Raised by every store for misuse or an unusable backend. */
 export class StoreError extends CodedError<StoreErrorCode> {}

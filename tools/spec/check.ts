@@ -6,6 +6,7 @@
 import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
 import { buildChoicesDoc } from './choices-doc.ts';
+import { buildErrorsDoc } from './errors-doc.ts';
 import { checkClientRules } from './client-rules-check.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
@@ -26,6 +27,8 @@ if (seedState === 'stale')
   problems.push('spec/seed-sections.json differs from the seed: run npm run spec:build');
 const choices = buildChoicesDoc(true);
 if (choices !== undefined) problems.push(choices);
+const errorsPage = buildErrorsDoc(true);
+if (errorsPage !== undefined) problems.push(errorsPage);
 if (buildSeedText(true) === 'stale')
   problems.push('spec/seed-text.json differs from the seed: run npm run spec:build');
 const seed = readSeed();
