@@ -131,7 +131,7 @@ export const errorCodes = {
     area: 'harness',
     exit: harnessError,
     meaning: 'The baseline file cannot be read, is not YAML or does not follow its schema.',
-    hint: 'fix the baseline file (schema: harness/baseline/baseline.schema.json)',
+    hint: 'check the --baseline path, and fix the file at the line shown (schema: harness/baseline/baseline.schema.json)',
   },
   ERR_CALLBACK_TIMEOUT: {
     area: 'harness',
@@ -238,9 +238,20 @@ export const errorCodes = {
   ERR_SUITE_INVALID: {
     area: 'harness',
     exit: harnessError,
-    meaning:
-      'A suite file cannot be run: YAML syntax, schema, unknown rule, undefined capture, missing or cyclic include.',
+    meaning: 'A suite or fragment file cannot be run: YAML syntax, schema, unknown rule, undefined capture.',
     hint: 'fix the suite file at the line shown (the language: docs/suites.md, harness/suite/suite.schema.json)',
+  },
+  ERR_SUITE_INCLUDE_CYCLE: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: 'A suite fragment uses itself again, directly or through other fragments.',
+    hint: 'break the cycle shown: a fragment may use others, never one that leads back to it',
+  },
+  ERR_SUITE_INCLUDE_MISSING: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: 'A suite uses a fragment that no _shared/<name>.yaml above it defines.',
+    hint: 'check the name after use:, or add the fragment file to suites/_shared/ (docs/suites.md)',
   },
   ERR_TARGET_CERTIFICATE: {
     area: 'harness',

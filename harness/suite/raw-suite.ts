@@ -23,6 +23,13 @@ export interface RawSuite {
   cases: RawCase[];
 }
 
+/** A fragment file as written (`_shared/<name>.yaml`): steps or a given. */
+export interface RawFragment {
+  title: string;
+  steps?: RawStep[];
+  given?: RawGiven;
+}
+
 /** A case as written. */
 export interface RawCase {
   id: string;
@@ -36,6 +43,7 @@ export interface RawCase {
 
 /** Preconditions as written. */
 export interface RawGiven {
+  use?: string;
   persona?: string;
   role?: SuiteRole;
   tpp?: string;
@@ -54,8 +62,9 @@ export interface RawGiven {
   features?: { fundsConfirmation?: boolean };
 }
 
-/** A step as written: exactly one action key. */
+/** A step as written: exactly one action key, or `use` alone (the steps of a fragment). */
 export interface RawStep {
+  use?: string;
   name?: string;
   versions?: SuiteVersion[];
   rules?: string[];
