@@ -10,14 +10,13 @@ import { summarize, type BaselineDeviation, type CaseResult, type RunReport } fr
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
 import { SourceFileError, type SourceProblem } from '../suite/suite-error.ts';
 import { parseYamlSource } from '../suite/yaml-source.ts';
+import type { BaselineFile } from './baseline-schema.generated.ts';
 
 /** One accepted deviation (rule × institution, with the reason the baseline gives). */
 export type Deviation = BaselineDeviation;
 
-/** A parsed baseline file. */
-export interface Baseline {
-  accepted: Deviation[];
-}
+/** A parsed baseline file: the type generated from `baseline.schema.json`. */
+export type Baseline = BaselineFile;
 
 /** How a run compares with a baseline. */
 export interface BaselineComparison {

@@ -7,7 +7,7 @@
  * in the fragment file, followed by the line of the suite that used it.
  */
 import type { FragmentLibrary } from './fragment-library.ts';
-import type { RawCase, RawGiven, RawStep, RawSuite } from './raw-suite.ts';
+import type { RawCase, RawGiven, RawStep, RawSuite } from './suite-schema.generated.ts';
 import type { SourceProblem, SuiteErrorCode } from './suite-error.ts';
 import type { YamlSource } from './yaml-source.ts';
 

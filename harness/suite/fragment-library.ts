@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { RawFragment } from './raw-suite.ts';
+import type { RawFragment } from './suite-schema.generated.ts';
 import { compileLocatedValidator, type LocatedValidator } from './schema-validator.ts';
 import type { SourceProblem } from './suite-error.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';

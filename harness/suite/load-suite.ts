@@ -9,7 +9,7 @@ import { checkSuite, type RuleCatalogue } from './check-suite.ts';
 import { expandIncludes } from './expand-includes.ts';
 import { fileFragmentLibrary, fragmentFolder, type FragmentLibrary } from './fragment-library.ts';
 import { normalizeSuite } from './normalize-suite.ts';
-import type { RawSuite } from './raw-suite.ts';
+import type { RawSuite } from './suite-schema.generated.ts';
 import { compileLocatedValidator, type LocatedValidator } from './schema-validator.ts';
 import type { SuiteDefinition } from './suite-definition.ts';
 import { SuiteError, type SuiteErrorCode } from './suite-error.ts';

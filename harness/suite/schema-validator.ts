@@ -19,7 +19,8 @@ export interface LocatedValidator<T> {
  * Compiles the schema at `schemaUrl` (a file URL next to the code that owns it), with the schemas at
  * `references` that it refers to.
  *
- * `T` must mirror the schema; the loaders keep that promise and normalise from there.
+ * `T` is the type generated from that schema (`*-schema.generated.ts`, `npm run spec:build`), so what
+ * ajv accepts is what the loaders read; they normalise from there.
  */
 export function compileLocatedValidator<T>(
   schemaUrl: URL,

@@ -12,50 +12,15 @@ import { parseYamlSource, type YamlSource } from '../suite/yaml-source.ts';
 import {
   defaultSignatureHeaders,
   type BrowserStep,
-  type PersonaTarget,
   type Target,
   type TppCredentials,
 } from './target-definition.ts';
 import { interpolateEnv } from './interpolate-env.ts';
 import { TargetError } from './target-error.ts';
-import type { Capability, SuiteVersion } from '../suite/suite-definition.ts';
+import type { RawBrowserStep, RawTarget, RawTpp } from './target-schema.generated.ts';
 
 /** The published JSON Schema of target files. */
 export const targetSchemaUrl = new URL('./target.schema.json', import.meta.url);
-
-interface RawTpp {
-  clientId: string;
-  qwac: { cert: string; key: string };
-  qseal: { key: string; cert?: string; keyId: string };
-  redirectUri: string;
-}
-
-interface RawTarget {
-  name: string;
-  baseUrl: string;
-  connect?: string;
-  ca?: string;
-  versions: SuiteVersion[];
-  institutions: Array<{
-    code: string;
-    confirmationSegment?: string;
-    fundsConfirmation?: boolean;
-    sandbox?: boolean;
-    signature?: { headers: string[] };
-  }>;
-  tpp: RawTpp;
-  tpps?: Record<string, RawTpp>;
-  signature?: { headers: string[] };
-  personas?: Record<
-    string,
-    { identifier?: string; otp?: string; driver?: PersonaTarget['driver']; institutions?: string[] }
-  >;
-  browser?: { steps?: BrowserStep[] };
-  callback?: { cert: string; key: string };
-  capabilities?: Capability[];
-  sandboxPersonas?: Record<string, { identifier: string }>;
-  sandboxOtp?: string;
-}
 
 let validator: LocatedValidator<RawTarget> | undefined;
 
@@ -157,7 +122,7 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
         { identifier: p.identifier, otp: p.otp, driver: p.driver ?? 'http', institutions: p.institutions },
       ]),
     ),
-    browserSteps: raw.browser?.steps,
+    browserSteps: raw.browser?.steps?.map(browserStep),
     callbackTls:
       raw.callback === undefined
         ? undefined
@@ -168,6 +133,15 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
   };
   if (problems.length > 0) throw new TargetError(problems);
   return target;
+}
+
+/** The one action of a browser step (the schema allows exactly one key per step). */
+function browserStep(step: RawBrowserStep): BrowserStep {
+  if (step.goto !== undefined) return { goto: step.goto };
+  if (step.fill !== undefined) return { fill: step.fill };
+  if (step.click !== undefined) return { click: step.click };
+  if (step.wait !== undefined) return { wait: step.wait };
+  return { expectRedirect: step.expectRedirect ?? true };
 }
 
 /** Why `certificate` cannot be used at `now` (expired, not yet valid), or undefined. */

@@ -7,6 +7,7 @@ import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
 import { buildChoicesDoc } from './choices-doc.ts';
 import { buildErrorsDoc } from './errors-doc.ts';
+import { buildHarnessTypes } from './build-harness-types.ts';
 import { checkClientRules } from './client-rules-check.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
@@ -21,6 +22,8 @@ import {
 const problems: string[] = [];
 const stale = [...(await buildOpenApi(true)), ...(await buildTypes(true))];
 for (const file of stale) problems.push(`spec/${file} is out of date: run npm run spec:build`);
+for (const file of await buildHarnessTypes(true))
+  problems.push(`${file} differs from its schema: run npm run spec:build`);
 
 const seedState = await buildSeedSections(true);
 if (seedState === 'stale')
