@@ -4,12 +4,11 @@
  * failure), or a baselined deviation whose rule was checked at that institution and held (it is
  * fixed: remove it from the baseline so it cannot come back unnoticed).
  */
-import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { summarize, type BaselineDeviation, type CaseResult, type RunReport } from '../report/model.ts';
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
 import { SourceFileError, type SourceProblem } from '../suite/suite-error.ts';
-import { parseYamlSource } from '../suite/yaml-source.ts';
+import { readYamlSource } from '../suite/yaml-source.ts';
 import type { BaselineFile } from './baseline-schema.generated.ts';
 
 /** One accepted deviation (rule × institution, with the reason the baseline gives). */
@@ -40,15 +39,7 @@ let validator: LocatedValidator<Baseline> | undefined;
 
 /** Reads a baseline file (YAML or JSON). */
 export function loadBaseline(file: string): Baseline {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new BaselineError([
-      { where: file, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` },
-    ]);
-  }
-  const parsed = parseYamlSource(file, text);
+  const parsed = readYamlSource(file);
   if (!parsed.ok) throw new BaselineError(parsed.problems);
   validator ??= compileLocatedValidator<Baseline>(baselineSchemaUrl);
   const valid = validator.validate(parsed.source);

@@ -6,12 +6,12 @@
  * suite and a folder can keep fragments of its own. Each fragment is read and checked against
  * `fragment.schema.json` once per library, with its own `file:line:col`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { RawFragment } from './suite-schema.generated.ts';
 import { compileLocatedValidator, type LocatedValidator } from './schema-validator.ts';
 import type { SourceProblem } from './suite-error.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import { parseYamlSource, readYamlSource, type YamlParseResult, type YamlSource } from './yaml-source.ts';
 
 /** The folder name that holds fragments; the loader never reads it as suites. */
 export const fragmentFolder = '_shared';
@@ -55,7 +55,7 @@ export function fileFragmentLibrary(cwd = process.cwd()): FragmentLibrary {
         if (existsSync(path)) {
           const cached = read.get(path);
           if (cached !== undefined) return cached;
-          const lookup = readFragment(name, path, relative(cwd, path) || path);
+          const lookup = fragmentFrom(name, readYamlSource(path, relative(cwd, path) || path));
           read.set(path, lookup);
           return lookup;
         }
@@ -67,25 +67,13 @@ export function fileFragmentLibrary(cwd = process.cwd()): FragmentLibrary {
 
 /** Parses a fragment from text; `file` names it in messages (and is where its own uses are looked up). */
 export function parseFragment(name: string, file: string, text: string): FragmentLookup {
-  const parsed = parseYamlSource(file, text);
+  return fragmentFrom(name, parseYamlSource(file, text));
+}
+
+function fragmentFrom(name: string, parsed: YamlParseResult): FragmentLookup {
   if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems };
   validator ??= compileLocatedValidator<RawFragment>(fragmentSchemaUrl, [suiteSchemaUrl]);
   const valid = validator.validate(parsed.source);
   if (!valid.ok) return { kind: 'invalid', problems: valid.problems };
   return { kind: 'found', fragment: { name, value: valid.value, source: parsed.source } };
-}
-
-function readFragment(name: string, path: string, shown: string): FragmentLookup {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return {
-      kind: 'invalid',
-      problems: [
-        { where: shown, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` },
-      ],
-    };
-  }
-  return parseFragment(name, shown, text);
 }

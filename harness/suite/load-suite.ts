@@ -3,7 +3,7 @@
  * (`_shared/`), then the checks of {@link checkSuite}; any problem stops the run before anything is
  * sent (exit 2, `file:line:col`).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { checkSuite, type RuleCatalogue } from './check-suite.ts';
 import { expandIncludes } from './expand-includes.ts';
@@ -13,7 +13,7 @@ import type { RawSuite } from './suite-schema.generated.ts';
 import { compileLocatedValidator, type LocatedValidator } from './schema-validator.ts';
 import type { SuiteDefinition } from './suite-definition.ts';
 import { SuiteError, type SuiteErrorCode } from './suite-error.ts';
-import { parseYamlSource } from './yaml-source.ts';
+import { parseYamlSource, readYamlSource, type YamlParseResult } from './yaml-source.ts';
 
 /** The published JSON Schema of the suite language. */
 export const suiteSchemaUrl = new URL('./suite.schema.json', import.meta.url);
@@ -36,12 +36,19 @@ export function parseSuite(
   rules: RuleCatalogue,
   options: ParseSuiteOptions = {},
 ): SuiteDefinition {
-  const parsed = parseYamlSource(file, text);
+  return suiteFrom(parseYamlSource(file, text), rules, options.fragments ?? fileFragmentLibrary());
+}
+
+function suiteFrom(
+  parsed: YamlParseResult,
+  rules: RuleCatalogue,
+  fragments: FragmentLibrary,
+): SuiteDefinition {
   if (!parsed.ok) throw new SuiteError(parsed.problems);
   validator ??= compileLocatedValidator<RawSuite>(suiteSchemaUrl);
   const valid = validator.validate(parsed.source);
   if (!valid.ok) throw new SuiteError(valid.problems);
-  const expanded = expandIncludes(valid.value, parsed.source, options.fragments ?? fileFragmentLibrary());
+  const expanded = expandIncludes(valid.value, parsed.source, fragments);
   if (!expanded.ok) throw new SuiteError(expanded.problems, commonCode(expanded.problems));
   const problems = checkSuite(expanded.suite, expanded.source, rules);
   if (problems.length > 0) throw new SuiteError(problems);
@@ -65,19 +72,8 @@ export function loadSuites(
   const fragments = fileFragmentLibrary(cwd);
   for (const file of files) {
     const shown = relative(cwd, file) || file;
-    let text: string;
     try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      problems.push({
-        where: shown,
-        code: 'ERR_SUITE_INVALID',
-        message: `cannot read: ${error instanceof Error ? error.message : String(error)}`,
-      });
-      continue;
-    }
-    try {
-      const suite = parseSuite(shown, text, rules, { fragments });
+      const suite = suiteFrom(readYamlSource(file, shown), rules, fragments);
       const other = byId.get(suite.suite);
       if (other !== undefined)
         problems.push({

@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
 import type { SourceProblem } from '../suite/suite-error.ts';
-import { parseYamlSource, type YamlSource } from '../suite/yaml-source.ts';
+import {
+  parseYamlSource,
+  readYamlSource,
+  type YamlParseResult,
+  type YamlSource,
+} from '../suite/yaml-source.ts';
 import {
   defaultSignatureHeaders,
   type BrowserStep,
@@ -26,20 +31,15 @@ let validator: LocatedValidator<RawTarget> | undefined;
 
 /** Reads and parses the target file at `file`. Throws {@link TargetError} with `file:line:col`. */
 export function loadTarget(file: string): Target {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new TargetError([
-      { where: file, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` },
-    ]);
-  }
-  return parseTarget(file, text);
+  return targetFrom(file, readYamlSource(file));
 }
 
 /** Parses target text read from `file` (PEM paths are resolved next to `file`). */
 export function parseTarget(file: string, text: string): Target {
-  const parsed = parseYamlSource(file, text);
+  return targetFrom(file, parseYamlSource(file, text));
+}
+
+function targetFrom(file: string, parsed: YamlParseResult): Target {
   if (!parsed.ok) throw new TargetError(parsed.problems);
   const interpolated = interpolateEnv(parsed.source, process.env);
   if (interpolated.problems.length > 0) throw new TargetError(interpolated.problems);

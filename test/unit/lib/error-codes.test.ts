@@ -107,6 +107,15 @@ describe('the error code registry', () => {
 });
 
 describe('a coded error', () => {
+  it('refuses, at compile time, a code the registry does not declare', () => {
+    // Nor does it construct: there is no entry to take the hint from.
+    expect(
+      () =>
+        // @ts-expect-error: a misspelt code is not an ErrorCode, so this line must not type-check.
+        new CodedError('ERR_SHARD_INVALD', 'bad'),
+    ).toThrow(TypeError);
+  });
+
   it('takes the hint of its code when it gives none, and keeps its own otherwise', () => {
     expect(new CodedError('ERR_SHARD_INVALID', 'bad').hint).toBe(errorCodes.ERR_SHARD_INVALID.hint);
     expect(new CodedError('ERR_SHARD_INVALID', 'bad', { hint: 'mine' }).hint).toBe('mine');
