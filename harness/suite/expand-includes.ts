@@ -100,23 +100,33 @@ export function expandIncludes(suite: RawSuite, source: YamlSource, library: Fra
     });
 
   const expandGiven = (given: RawGiven, at: Origin, into: string, chain: readonly string[]): RawGiven => {
-    if (given.use === undefined) return given;
     const { use, ...own } = given;
-    const used = fragment(use, { ...at, pointer: `${at.pointer}/use` }, chain);
-    if (used === undefined) return own;
+    const base = use === undefined ? {} : (usedGiven(use, at, into, chain) ?? {});
+    // After the fragment's keys are recorded: a key written here replaces the fragment's, position too.
+    for (const key of Object.keys(own))
+      origins.set(`${into}/${key}`, { ...at, pointer: `${at.pointer}/${key}` });
+    return { ...base, ...own };
+  };
+
+  const usedGiven = (
+    use: string,
+    at: Origin,
+    into: string,
+    chain: readonly string[],
+  ): RawGiven | undefined => {
+    const useAt: Origin = { ...at, pointer: `${at.pointer}/use` };
+    const used = fragment(use, useAt, chain);
+    if (used === undefined) return undefined;
     if (used.value.given === undefined) {
       problems.push({
-        where: locate({ ...at, pointer: `${at.pointer}/use` }),
+        where: locate(useAt),
         code: 'ERR_SUITE_INVALID',
         message: `fragment "${use}" has no given (it is steps: use it as a step - use: ${use})`,
       });
-      return own;
+      return undefined;
     }
     const origin: Origin = { source: used.source, pointer: '/given', usedAt: locate(at) };
-    const base = expandGiven(used.value.given, origin, into, [...chain, use]);
-    for (const key of Object.keys(base))
-      if (!(key in own)) origins.set(`${into}/${key}`, { ...origin, pointer: `/given/${key}` });
-    return { ...base, ...own };
+    return expandGiven(used.value.given, origin, into, [...chain, use]);
   };
 
   const top: Origin = { source, pointer: '', usedAt: undefined };

@@ -119,6 +119,27 @@ steps:
     expect(given?.consent?.balances).toEqual([]);
   });
 
+  it('locates a problem of a given key at its line in the fragment that wrote it, through nested givens', () => {
+    const asPisp = 'title: as a PISP\ngiven:\n  use: euro-at-10101\n  role: pisp\n';
+    const error = failure(() =>
+      parseSuite(
+        's.yaml',
+        suiteUsing(
+          "      - request: { path: '/stet/psd2/{{version}}/accounts' }\n",
+          '    given: { use: as-pisp }\n',
+        ),
+        rules,
+        { fragments: library({ 'as-pisp': asPisp, 'euro-at-10101': euroAt10101 }) },
+      ),
+    );
+    expect(error.problems).toEqual([
+      {
+        where: '_shared/as-pisp.yaml:4:9 (used at s.yaml:9:12)',
+        message: "role pisp is not among the suite's roles",
+      },
+    ]);
+  });
+
   it('refuses a missing fragment with ERR_SUITE_INCLUDE_MISSING at the use', () => {
     const error = failure(() =>
       parseSuite('s.yaml', suiteUsing('      - use: nowhere\n'), rules, { fragments: library({}) }),
