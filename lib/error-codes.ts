@@ -625,3 +625,11 @@ export const errorCodes = {
 
 /** A code of the registry; a {@link CodedError} carries nothing else. */
 export type ErrorCode = keyof typeof errorCodes;
+
+/** The codes of one area, for an error class that raises all of them (`ErrorCodeIn<'traffic'>`). */
+export type ErrorCodeIn<Area extends ErrorArea> = {
+  [Code in ErrorCode]: (typeof errorCodes)[Code]['area'] extends Area ? Code : never;
+}[ErrorCode];
+
+/** The codes that start with `Prefix`, for an error class named after them (`ErrorCodeWith<'ERR_STORE_'>`). */
+export type ErrorCodeWith<Prefix extends string> = Extract<ErrorCode, `${Prefix}${string}`>;

@@ -1,4 +1,5 @@
 import { CodedError } from '../../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../../lib/error-codes.ts';
 
 /** One problem of a suite or target file, with its `file:line:col`. */
 export interface SourceProblem {
@@ -7,7 +8,7 @@ export interface SourceProblem {
 }
 
 /** Codes of a suite that cannot be loaded: the file itself, or an include it names. */
-export type SuiteErrorCode = 'ERR_SUITE_INVALID' | 'ERR_SUITE_INCLUDE_MISSING' | 'ERR_SUITE_INCLUDE_CYCLE';
+export type SuiteErrorCode = ErrorCodeWith<'ERR_SUITE_'>;
 
 /** Codes of the files the harness reads with positions. */
 export type SourceFileErrorCode = SuiteErrorCode | 'ERR_TARGET_INVALID' | 'ERR_BASELINE_INVALID';
