@@ -242,21 +242,8 @@ export type RawCheck = {
  * A check on the values at a JSONPath: the operators of check, plus path (draft-07 has no
  * unevaluatedProperties, so they are listed again).
  */
-export type RawPathCheck = {
+export type RawPathCheck = RawCheck & {
   path: string;
-  equals?: unknown;
-  notEquals?: unknown;
-  exists?: boolean;
-  count?: number;
-  minCount?: number;
-  maxCount?: number;
-  matches?: string;
-  oneOf?: unknown[];
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
-  gt?: unknown;
-  gte?: unknown;
-  lt?: unknown;
-  lte?: unknown;
 };
 
 export type RawLinksCheck = {

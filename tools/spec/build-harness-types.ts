@@ -101,6 +101,33 @@ function isTyped(node: SchemaNode): boolean {
   return ['$ref', 'type', 'enum', 'const', 'oneOf', 'anyOf', 'properties', 'items'].some((k) => k in node);
 }
 
+/**
+ * True when the object `node` repeats every property of the object `base` as is (draft-07 has no
+ * `unevaluatedProperties`, so a schema extending a closed object lists its properties again): its
+ * type is then `base`'s plus its own properties, not a second copy.
+ */
+function extendsObject(node: SchemaNode, base: SchemaNode): boolean {
+  const own = node.properties;
+  const inherited = base.properties;
+  if (own === undefined || inherited === undefined || node.type !== 'object' || base.type !== 'object')
+    return false;
+  const names = Object.keys(inherited);
+  return (
+    names.length < Object.keys(own).length &&
+    names.every((n) => JSON.stringify(own[n]) === JSON.stringify(inherited[n])) &&
+    (base.required ?? []).every((r) => (node.required ?? []).includes(r))
+  );
+}
+
+/** `node` without the properties `base` already has. */
+function withoutProperties(node: SchemaNode, base: SchemaNode): SchemaNode {
+  const inherited = new Set(Object.keys(base.properties ?? {}));
+  const properties = Object.fromEntries(
+    Object.entries(node.properties ?? {}).filter(([n]) => !inherited.has(n)),
+  );
+  return { ...node, properties, additionalProperties: false };
+}
+
 /** Generates the types of a set of schemas that may refer to each other by file name. */
 class TypeWriter {
   /** `<schema file name>#/definitions/<name>` → type name. */
@@ -120,10 +147,17 @@ class TypeWriter {
     for (const { source, schema } of this.sources) {
       const file = source.file.slice(source.file.lastIndexOf('/') + 1);
       out.push(`${doc(schema.description)}export type ${source.root} = ${this.type(schema, file, '')};`);
-      for (const [name, node] of Object.entries(schema.definitions ?? {}))
+      const definitions = Object.entries(schema.definitions ?? {});
+      for (const [name, node] of definitions) {
+        const base = definitions.find(([other, o]) => other !== name && extendsObject(node, o));
+        const type =
+          base === undefined
+            ? this.type(node, file, '')
+            : `${this.refName(`${file}#/definitions/${base[0]}`)} & ${this.object(withoutProperties(node, base[1]), file, '')}`;
         out.push(
-          `${doc(node.description)}export type ${this.refName(`${file}#/definitions/${name}`)} = ${this.type(node, file, '')};`,
+          `${doc(node.description)}export type ${this.refName(`${file}#/definitions/${name}`)} = ${type};`,
         );
+      }
     }
     return out.join('\n\n');
   }

@@ -57,6 +57,22 @@ describe('the types generated from the harness schemas', () => {
     expect(typesOf(demo)).not.toContain('  labels: {');
   });
 
+  it("writes a closed object repeating another one's properties as that type plus its own", () => {
+    const check: SchemaNode = { type: 'object', additionalProperties: false, properties: { equals: {} } };
+    const pathCheck: SchemaNode = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path'],
+      properties: { path: { type: 'string' }, equals: {} },
+    };
+    const text = typesOf({ type: 'object', definitions: { check, pathCheck } });
+    expect(text).toContain('export type DemoPathCheck = DemoCheck & {\n  path: string;\n};');
+    const different = { ...pathCheck, properties: { path: { type: 'string' }, equals: { type: 'string' } } };
+    expect(typesOf({ type: 'object', definitions: { check, pathCheck: different } })).toContain(
+      'export type DemoPathCheck = {\n  path: string;\n  equals?: string;\n};',
+    );
+  });
+
   it('refuses a $ref it cannot resolve', () => {
     expect(() => typesOf({ ...demo, properties: { x: { $ref: '#/definitions/nowhere' } } })).toThrow(
       'unresolved $ref demo.schema.json#/definitions/nowhere',
