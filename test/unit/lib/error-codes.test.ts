@@ -96,6 +96,18 @@ describe('the error code registry', () => {
     for (const code of codes) expect(page).toContain(`| \`${code}\` | ${errorCodes[code].exit} |`);
   });
 
+  it('knows every code the documentation names', () => {
+    const pages = ['README.md', ...readdirSync(join(root, 'docs')).map((name) => `docs/${name}`)];
+    const named = pages.flatMap((page) =>
+      [...readFileSync(join(root, page), 'utf8').matchAll(/\bERR_[A-Z0-9_]+/g)].map((m) => ({
+        page,
+        code: m[0],
+      })),
+    );
+    expect(named.length).toBeGreaterThan(codes.length);
+    expect(named.filter(({ code }) => !Object.hasOwn(errorCodes, code))).toEqual([]);
+  });
+
   it('puts a changed meaning in the page', () => {
     const changed = {
       ...errorCodes,
