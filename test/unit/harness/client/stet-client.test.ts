@@ -94,7 +94,7 @@ describe('StetClient', () => {
     expect(
       verifyDigest(String(fixture.seen.at(-1)?.headers.digest), fixture.seen.at(-1)?.body ?? '').valid,
     ).toBe(false);
-    await send({ signing: undefined });
+    await send({ signing: 'unsigned' });
     expect(fixture.seen.at(-1)?.headers.signature).toBeUndefined();
   });
 
@@ -131,7 +131,7 @@ describe('StetClient', () => {
         path: '/',
         headers: {},
         tpp: null,
-        signing: undefined,
+        signing: 'unsigned',
       }),
     ).rejects.toMatchObject({
       code: 'ERR_TARGET_CERTIFICATE',
