@@ -54,7 +54,8 @@ export interface LoginResult {
 
 /** Options of {@link TppClient}. */
 export interface TppClientOptions {
-  client: StetClient;
+  /** Sends the requests: the run's {@link StetClient}. */
+  client: Pick<StetClient, 'send'>;
   target: Target;
   /** Institution code. */
   institution: string;
@@ -64,7 +65,7 @@ export interface TppClientOptions {
 
 /** A TPP at one institution of a target. */
 export class TppClient {
-  readonly client: StetClient;
+  readonly client: Pick<StetClient, 'send'>;
   readonly target: Target;
   readonly institution: string;
   readonly tpp: TppCredentials;
