@@ -10,7 +10,7 @@ import type { PkcePair } from '../../protocol/index.ts';
 import type { JourneyDriver, JourneyInput, JourneyResult } from '../journeys/journey-driver.ts';
 import { institutionHost, type Target, type TppCredentials } from '../targets/target-definition.ts';
 import { parseClonedPsu, type ClonedPsu } from './cloned-psu.ts';
-import type { HttpExchange, OutgoingRequest } from './stet-client.ts';
+import type { HttpExchange, OutgoingRequest, RequestSigning } from './stet-client.ts';
 import type { StetClient } from './stet-client.ts';
 
 /** The token endpoint (no version segment). */
@@ -85,6 +85,38 @@ export class TppClient {
   /** Sends a request as this TPP at this institution (signed unless `signing: 'unsigned'`). */
   send(request: Omit<OutgoingRequest, 'institution' | 'tpp'>): Promise<HttpExchange> {
     return this.client.send({ institution: this.institution, tpp: this.tpp, ...request });
+  }
+
+  /**
+   * A resource call with an access token (`Authorization: Bearer`), `Accept: application/json` and,
+   * with a body, its content type (JSON unless said); signed per the policy unless `signing` says
+   * otherwise. `requestId` repeats an earlier X-Request-ID (a payment status read); `headers` adds
+   * PSU-* and other headers.
+   */
+  resource(options: {
+    method: string;
+    path: string;
+    token: string;
+    body?: string | undefined;
+    contentType?: string | undefined;
+    requestId?: string | undefined;
+    headers?: Record<string, string> | undefined;
+    signing?: RequestSigning | undefined;
+  }): Promise<HttpExchange> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.token}`,
+      accept: 'application/json',
+      ...options.headers,
+    };
+    if (options.requestId !== undefined) headers['x-request-id'] = options.requestId;
+    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    return this.send({
+      method: options.method,
+      path: options.path,
+      headers,
+      body: options.body,
+      signing: options.signing,
+    });
   }
 
   /**

@@ -135,14 +135,7 @@ export class FuzzSession {
     /** X-Request-ID to send (payment status reads must repeat the initiation's); random otherwise. */
     requestId?: string;
   }): Promise<HttpExchange> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${options.token}`,
-      accept: 'application/json',
-      'psu-ip-address': '192.0.2.10',
-    };
-    if (options.requestId !== undefined) headers['x-request-id'] = options.requestId;
-    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    return this.oauth.send({ method: options.method, path: options.path, headers, body: options.body });
+    return this.oauth.resource({ ...options, headers: { 'psu-ip-address': '192.0.2.10' } });
   }
 
   /** Moves this PSU's clock (sandbox). */

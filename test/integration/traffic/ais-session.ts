@@ -42,15 +42,12 @@ export async function runAisSession(
     const ais = async (step: string, method: string, path: string, body?: unknown): Promise<HttpExchange> =>
       note(
         step,
-        await tpp.send({
+        await tpp.resource({
           method,
           path,
-          headers: {
-            authorization: `Bearer ${accessToken}`,
-            'psu-ip-address': '198.51.100.7',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
+          token: accessToken,
           body: body === undefined ? undefined : JSON.stringify(body),
+          headers: { 'psu-ip-address': '198.51.100.7' },
           signing,
         }),
       );

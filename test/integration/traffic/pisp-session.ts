@@ -48,15 +48,12 @@ export async function runPispSession(target: Target): Promise<{ verdicts: Verdic
     body?: unknown;
     requestId?: string;
   }): Promise<HttpExchange> =>
-    tpp.send({
+    tpp.resource({
       method: options.method,
       path: options.path,
-      headers: {
-        authorization: `Bearer ${options.accessToken}`,
-        ...(options.requestId === undefined ? {} : { 'x-request-id': options.requestId }),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
+      token: options.accessToken,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      requestId: options.requestId,
       signing,
     });
   try {

@@ -38,16 +38,10 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
     psuIp?: boolean;
     requestId?: string;
   }): Promise<HttpExchange> =>
-    tpp.send({
-      method: options.method,
-      path: options.path,
-      headers: {
-        authorization: `Bearer ${options.token}`,
-        ...(options.psuIp === false ? {} : { 'psu-ip-address': '198.51.100.7' }),
-        ...(options.requestId === undefined ? {} : { 'x-request-id': options.requestId }),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
+    tpp.resource({
+      ...options,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: options.psuIp === false ? {} : { 'psu-ip-address': '198.51.100.7' },
       signing,
     });
   try {

@@ -110,6 +110,35 @@ describe('TppClient', () => {
     expect(client.sent[4]?.headers['fallback']).toBe('1');
   });
 
+  it('sends a resource call with the bearer token, the JSON type of its body and the X-Request-ID asked', async () => {
+    const client = recordingClient();
+    const tpp = new TppClient({ client, target, institution: '10101' });
+    await tpp.resource({
+      method: 'POST',
+      path: '/stet/psd2/v1.6.2/payment-requests',
+      token: 't1',
+      body: '{}',
+      requestId: 'r-1',
+      headers: { 'psu-ip-address': '192.0.2.1' },
+    });
+    await tpp.resource({
+      method: 'GET',
+      path: '/stet/psd2/v1.6.2/accounts',
+      token: 't2',
+      signing: 'unsigned',
+    });
+    expect(client.sent[0]?.headers).toEqual({
+      authorization: 'Bearer t1',
+      accept: 'application/json',
+      'psu-ip-address': '192.0.2.1',
+      'x-request-id': 'r-1',
+      'content-type': 'application/json',
+    });
+    expect(client.sent[0]?.signing).toBeUndefined();
+    expect(client.sent[1]?.headers).toEqual({ authorization: 'Bearer t2', accept: 'application/json' });
+    expect(client.sent[1]?.signing).toBe('unsigned');
+  });
+
   it('calls the sandbox unsigned, in JSON, and reads a clone', async () => {
     const client = recordingClient({
       status: 201,
