@@ -18,7 +18,7 @@ import { QuotaLedger } from '../load/quota-ledger.ts';
 import { loadOneHost } from '../load/run-load.ts';
 import type { SingleScenario } from '../load/scenario-definition.ts';
 import { signHeaders } from '../harness/client/request-signer.ts';
-import type { Target } from '../harness/index.ts';
+import { bareTarget } from '../harness/targets/bare-target.ts';
 import { generateTestPki } from '../pki/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
@@ -82,22 +82,14 @@ async function main(): Promise<void> {
     qseal: { key: pki.qseal.keyPem, cert: pki.qseal.certPem, keyId: 'PSDFR-ACPR-12345' },
     redirectUri: 'https://tpp.example/cb',
   };
-  const target: Target = {
+  const target = bareTarget({
     name: 'bare HTTPS server',
     baseUrl: `https://${host}`,
     connect: { host: '127.0.0.1', port },
     ca: pki.ca.certPem,
     versions: ['v1.6.2'],
-    institutions: [],
     tpp,
-    tpps: {},
-    personas: {},
-    browserSteps: undefined,
-    callbackTls: undefined,
-    capabilities: [],
-    sandboxPersonas: {},
-    sandboxOtp: undefined,
-  };
+  });
   const scenario: SingleScenario = {
     kind: 'single',
     name: 'bench',
