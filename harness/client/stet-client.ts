@@ -6,11 +6,12 @@
  * the institution's policy.
  */
 import { randomUUID } from 'node:crypto';
+import { isCodedError } from '../../lib/coded-error.ts';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { HeaderMap, TranscriptEntry } from '../report/model.ts';
 import type { SecretSet } from '../report/secret-set.ts';
 import type { Target, TppCredentials } from '../targets/target-definition.ts';
-import { institutionHost } from '../targets/target-definition.ts';
+import { defaultSignatureHeaders, institutionHost } from '../targets/target-definition.ts';
 import { parseJson } from './parse-json.ts';
 import { toClientError } from './client-errors.ts';
 import {
@@ -18,7 +19,6 @@ import {
   type RequestSigning,
   type SigningDispatchOptions,
 } from './signing-interceptor.ts';
-import { defaultSignatureHeaders } from '../targets/target-definition.ts';
 
 export type { SigningPolicy } from './request-signer.ts';
 export type { RequestSigning } from './signing-interceptor.ts';
@@ -122,6 +122,8 @@ export class StetClient {
         ...signing,
       });
     } catch (error) {
+      // The interceptor's own errors (a header the signature cannot cover) are not the target's.
+      if (isCodedError(error)) throw error;
       throw toClientError(error, origin, host, this.#timeoutMs);
     }
     let text: string;
