@@ -126,7 +126,7 @@ class Refresh implements Command {
   }
   async run(model: FuzzModel, real: FuzzReal): Promise<void> {
     const old = real.tokens.access;
-    const exchange = await real.session.oauth.refresh(real.tokens.refresh);
+    const exchange = await real.session.tpp.refresh(real.tokens.refresh);
     const tokens = tokensOf(exchange);
     if (tokens === undefined)
       throw new FuzzMismatch(
@@ -170,7 +170,7 @@ class Revoke implements Command {
     await real.session.revokeTokens();
     model.tokens = 'revoked';
     paymentTokensEnded(model);
-    const exchange = await real.session.oauth.refresh(real.tokens.refresh);
+    const exchange = await real.session.tpp.refresh(real.tokens.refresh);
     expectRefusal(exchange, 'refresh with a revoked refresh token', 'invalid_grant');
   }
   toString(): string {

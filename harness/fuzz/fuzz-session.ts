@@ -25,7 +25,7 @@ export interface FuzzTokens {
 /** A fresh PSU at one institution, driven through the client. */
 export class FuzzSession {
   /** The main TPP at the session's institution: its OAuth, sandbox and signed calls. */
-  readonly oauth: TppClient;
+  readonly tpp: TppClient;
   readonly #journeys: JourneyDriver;
   readonly institution: InstitutionTarget;
   psuId = '';
@@ -38,7 +38,7 @@ export class FuzzSession {
     journeys: JourneyDriver;
     institution: InstitutionTarget;
   }) {
-    this.oauth = new TppClient({
+    this.tpp = new TppClient({
       client: options.client,
       target: options.target,
       institution: options.institution.code,
@@ -49,7 +49,7 @@ export class FuzzSession {
 
   /** Clones `persona` on the sandbox control API (contracts §5). */
   async clone(persona: string): Promise<void> {
-    const { psu: cloned, exchange } = await this.oauth.clonePsu(persona);
+    const { psu: cloned, exchange } = await this.tpp.clonePsu(persona);
     if (cloned === undefined) {
       throw new FuzzSetupError('ERR_FUZZ_SETUP', `cloning ${persona} answered ${exchange.status}`, {
         hint: 'the fuzzer needs a target with the sandbox control API (contracts §5)',
@@ -73,7 +73,7 @@ export class FuzzSession {
    * confirmation) and exchanges the code; a new token set.
    */
   async login(scope = 'aisp'): Promise<FuzzTokens> {
-    const { exchange } = await this.oauth.login({
+    const { exchange } = await this.tpp.login({
       journeys: this.#journeys,
       psu: { identifier: this.#identifier, otp: this.#otp },
       scope,
@@ -91,7 +91,7 @@ export class FuzzSession {
 
   /** The PISP first token: client credentials, from the TPP certificate alone (seed: Authentication 5). */
   async firstPispToken(): Promise<HttpExchange> {
-    return this.oauth.clientCredentials('pisp');
+    return this.tpp.clientCredentials('pisp');
   }
 
   /**
@@ -104,7 +104,7 @@ export class FuzzSession {
     outcome: JourneyOutcome,
   ): Promise<{ callback: Record<string, string>; verifier: string; state: string }> {
     const pkce = createPkcePair();
-    const url = this.oauth.authorizeUrl({
+    const url = this.tpp.authorizeUrl({
       link,
       pkce,
       redirectUri,
@@ -135,19 +135,19 @@ export class FuzzSession {
     /** X-Request-ID to send (payment status reads must repeat the initiation's); random otherwise. */
     requestId?: string;
   }): Promise<HttpExchange> {
-    return this.oauth.resource({ ...options, headers: { 'psu-ip-address': '192.0.2.10' } });
+    return this.tpp.resource({ ...options, headers: { 'psu-ip-address': '192.0.2.10' } });
   }
 
   /** Moves this PSU's clock (sandbox). */
   async travel(duration: string): Promise<void> {
-    const exchange = await this.oauth.moveClock(this.psuId, { travel: duration });
+    const exchange = await this.tpp.moveClock(this.psuId, { travel: duration });
     if (exchange.status !== 200)
       throw new FuzzSetupError('ERR_FUZZ_SETUP', `clock travel answered ${exchange.status}`);
   }
 
   /** Revokes every token of this PSU (sandbox). */
   async revokeTokens(): Promise<void> {
-    const exchange = await this.oauth.revokeTokens(this.psuId);
+    const exchange = await this.tpp.revokeTokens(this.psuId);
     if (exchange.status !== 204)
       throw new FuzzSetupError('ERR_FUZZ_SETUP', `revoke-tokens answered ${exchange.status}`);
   }

@@ -121,7 +121,7 @@ class PaymentJourney implements Command {
     const code = callback['code'];
     if (code === undefined) mismatch(`a consented payment called back without a code`, undefined);
     payment.status = 'ACTC';
-    const exchange = await real.session.oauth.exchangeCode({ code, redirectUri: redirect, verifier });
+    const exchange = await real.session.tpp.exchangeCode({ code, redirectUri: redirect, verifier });
     const tokens = tokensOf(exchange);
     const access = tokens?.access ?? fieldOf(exchange.json, 'access_token');
     if (exchange.status !== 200 || typeof access !== 'string')
