@@ -20,8 +20,10 @@ import type { SingleScenario } from '../load/scenario-definition.ts';
 import { signHeaders } from '../harness/client/request-signer.ts';
 import { bareTarget } from '../harness/targets/bare-target.ts';
 import { generateTestPki } from '../pki/index.ts';
+import { newestApiVersion } from '../spec/lib/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
+const version = newestApiVersion;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
     baseUrl: `https://${host}`,
     connect: { host: '127.0.0.1', port },
     ca: pki.ca.certPem,
-    versions: ['v1.6.2'],
+    versions: [version],
     tpp,
   });
   const scenario: SingleScenario = {
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
     file: '',
     role: 'aisp',
     persona: 'alice',
-    version: 'v1.6.2',
+    version,
     consent: false,
     psuConnected: true,
     psus: 1,
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
   const sign = (i: number): Record<string, string> =>
     signHeaders({
       method: 'GET',
-      path: '/stet/psd2/v1.6.2/accounts',
+      path: `/stet/psd2/${version}/accounts`,
       headers: { 'x-request-id': String(i), 'psu-ip-address': '192.0.2.1' },
       body: '',
       key: { keyId: tpp.qseal.keyId, privateKey: tpp.qseal.key },
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
       const kpis = new KpiRecorder();
       const ctx: PlanContext = {
         scenario,
-        version: 'v1.6.2',
+        version,
         institution: '10101',
         host,
         signaturePolicy: policy,

@@ -8,6 +8,7 @@ import type {
   Check,
   JourneyOutcome,
   Grant,
+  InstitutionFeatures,
   SandboxActionName,
   SuiteRole,
   SuiteVersion,
@@ -51,7 +52,7 @@ export interface RawGiven {
   clock?: { travel?: string; at?: string };
   needs?: Capability[];
   institutions?: string[];
-  features?: { fundsConfirmation?: boolean };
+  features?: InstitutionFeatures;
 }
 
 /** A step as written: exactly one action key. */

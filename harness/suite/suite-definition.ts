@@ -5,9 +5,10 @@
  * its rule definitions apart from their implementations. Every node keeps `at` (`file:line:col`) so a
  * failure or a load error can point back at the YAML.
  */
+import type { ApiVersion } from '../../spec/lib/index.ts';
 
-/** An API version of the seed (matches `spec/lib` ApiVersion). */
-export type SuiteVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
+/** An API version of the seed: `spec/lib` ApiVersion, generated from spec/versions.yaml. */
+export type SuiteVersion = ApiVersion;
 
 /** A PSD2 role (matches `spec/lib` Role). */
 export type SuiteRole = 'aisp' | 'cbpii' | 'pisp';
@@ -69,7 +70,18 @@ export interface Given {
   needs: Capability[];
   /** Institutions the case applies to (all when undefined). */
   institutions: string[] | undefined;
-  features: { fundsConfirmation?: boolean };
+  features: InstitutionFeatures;
+}
+
+/**
+ * Institution features a case needs (`true`) or needs absent (`false`); at any other institution it
+ * is not applicable. `signatureFreshness` and `signatureReplayCache` are what the target declares of
+ * the institution (its `signatureFreshness`, with `replayCache`).
+ */
+export interface InstitutionFeatures {
+  fundsConfirmation?: boolean;
+  signatureFreshness?: boolean;
+  signatureReplayCache?: boolean;
 }
 
 /** A check on one value (or on the set of values a JSONPath selects: exists and counts). */

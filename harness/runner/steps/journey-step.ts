@@ -35,7 +35,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
     pkce,
     clientId: action.clientId === undefined ? ctx.tpp.clientId : fillText(ctx, action.clientId),
     redirectUri,
-    scope: action.scope ?? roleScope(ctx.definition.given.role, ctx.version),
+    scope: action.scope ?? roleScope(ctx.definition.given.role, ctx.profile),
     state,
     loginHint: action.loginHint ? ctx.psu.identifier : undefined,
   });

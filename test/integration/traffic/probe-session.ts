@@ -156,7 +156,7 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
     const exchange = (code: string, verifier: string): Promise<HttpExchange> =>
       tpp.exchangeCode({ code, verifier, redirectUri: reportUrl });
     const wrong = await pay();
-    await exchange(wrong.code, randomBytes(32).toString('base64url'));
+    await exchange(wrong.code, createPkcePair().verifier);
     const right = await pay();
     const second = await exchange(right.code, right.verifier);
     const secondToken = text(field(second.json, 'access_token'));
