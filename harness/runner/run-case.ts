@@ -386,7 +386,6 @@ function curlOptions(ctx: CaseContext): Parameters<typeof curlCommand>[1] {
 
 function harnessMessage(error: unknown): string {
   if (error instanceof ClientError) return `${error.code}: ${error.message}`;
-  if (isCodedError(error))
-    return `${error.code}: ${error.message}${error.hint === undefined ? '' : ` (${error.hint})`}`;
+  if (isCodedError(error)) return `${error.code}: ${error.message} (${error.hint})`;
   return `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

@@ -9,6 +9,8 @@ import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
 import { buildVersions } from './build-versions.ts';
 import { buildChoicesDoc } from './choices-doc.ts';
+import { buildErrorsDoc } from './errors-doc.ts';
+import { buildHarnessTypes } from './build-harness-types.ts';
 import { checkClientRules } from './client-rules-check.ts';
 import { buildSeedSections, committedSeedSections } from './seed-sections-file.ts';
 import { extractSeedSections, readSeed, seedLocation } from './seed-sections.ts';
@@ -25,12 +27,16 @@ const stale = [...(await buildOpenApi(true)), ...(await buildTypes(true))];
 for (const file of stale) problems.push(`spec/${file} is out of date: run npm run spec:build`);
 for (const file of await buildVersions(true))
   problems.push(`${file} does not list the versions of spec/versions.yaml: run npm run spec:build`);
+for (const file of await buildHarnessTypes(true))
+  problems.push(`${file} differs from its schema: run npm run spec:build`);
 
 const seedState = await buildSeedSections(true);
 if (seedState === 'stale')
   problems.push('spec/seed-sections.json differs from the seed: run npm run spec:build');
 const choices = buildChoicesDoc(true);
 if (choices !== undefined) problems.push(choices);
+const errorsPage = buildErrorsDoc(true);
+if (errorsPage !== undefined) problems.push(errorsPage);
 if (buildSeedText(true) === 'stale')
   problems.push('spec/seed-text.json differs from the seed: run npm run spec:build');
 const seed = readSeed();

@@ -9,10 +9,8 @@ import type { VersionProfile } from '../../../spec/lib/index.ts';
 import type { SuiteRole, TokenAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext } from '../case-context.ts';
 import { parseTokenResponse } from '../token-set.ts';
+import { caseTpp } from './case-tpp.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
-
-/** The token endpoint path (no version segment). */
-export const tokenPath = '/stet/psd2/oauth/token';
 
 /**
  * The OAuth scope of a role at a version: the role's name, except CBPII whose scope is the profile's
@@ -88,20 +86,7 @@ async function postToken(
     if (name === 'refresh_token') ctx.secrets.add('refresh_token', v);
     if (name === 'code_verifier') ctx.secrets.add('code_verifier', v);
   }
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
-    accept: 'application/json',
-  };
-  if (fallback) headers['fallback'] = '1';
-  return ctx.client.send({
-    institution: ctx.institution.code,
-    method: 'POST',
-    path: tokenPath,
-    headers,
-    body: new URLSearchParams(form).toString(),
-    tpp: ctx.tpp,
-    signing: { headers: ctx.institution.signatureHeaders },
-  });
+  return caseTpp(ctx).token(form, { fallback });
 }
 
 function registerTokens(ctx: CaseContext, access: string, refresh: string | undefined): void {
