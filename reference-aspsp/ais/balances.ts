@@ -9,6 +9,7 @@ import {
   type CalendarDate,
 } from '../../spec/lib/index.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** A balance as the wire shows it (seed: Balance). */
@@ -48,7 +49,7 @@ function sum(transactions: readonly BankTransaction[], keep: (t: BankTransaction
 export function accountBalances(
   account: BankAccount,
   now: Date,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): RenderedBalance[] {
   const today = parisWallClock(now).date;
   const money = (cents: number): RenderedBalance['balanceAmount'] => ({
@@ -96,7 +97,7 @@ export function cardBalances(
   card: BankCard,
   now: Date,
   version: ApiVersion,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): RenderedBalance[] {
   const today = parisWallClock(now).date;
   const previousMonthEnd = endOfMonth(addDays(startOfMonth(today), -1));

@@ -1,21 +1,17 @@
 import { formatAmount } from '../data/psu-data.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { isGranted } from './access.ts';
-import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { countAccess, aisReadRoute, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath, type Href } from './links.ts';
 
 /**
  * `GET /stet/psd2/v1.6.2/accounts/{accountResourceId}/overdrafts` (seed: Overdraft): the authorised
  * overdraft of an account consented for overdrafts. The path does not exist in v1 and v1.4.2 (404).
  */
-export const overdraftsRoute: BearerRoute = {
-  method: 'GET',
+export const overdraftsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/overdrafts',
   versions: ['v1.6.2'],
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { data, consent, version } = request;
     const item = requireItem(ctx, request, 'overdrafts');
     await countAccess(ctx, request, { resource: 'overdrafts', resourceId: item.resourceId });
@@ -36,4 +32,4 @@ export const overdraftsRoute: BearerRoute = {
       },
     };
   },
-};
+});

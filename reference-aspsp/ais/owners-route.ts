@@ -1,19 +1,15 @@
 import type { BearerRoute } from '../server/route.ts';
-import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { countAccess, aisReadRoute, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath } from './links.ts';
 
 /**
  * `GET /stet/psd2/v1.6.2/accounts/{accountResourceId}/owners`: the owners of an account consented for
  * owners. The seed shows no body: spec/ follows STET 1.5 (`identities`, `_links`).
  */
-export const ownersRoute: BearerRoute = {
-  method: 'GET',
+export const ownersRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/owners',
   versions: ['v1.6.2'],
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { version } = request;
     const item = requireItem(ctx, request, 'owners');
     await countAccess(ctx, request, { resource: 'owners', resourceId: item.resourceId });
@@ -33,4 +29,4 @@ export const ownersRoute: BearerRoute = {
       },
     };
   },
-};
+});

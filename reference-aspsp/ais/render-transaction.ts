@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../../spec/lib/index.ts';
 import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /**
@@ -17,7 +18,7 @@ export function remittanceFor(version: ApiVersion, lines: readonly string[]): un
 export function renderTransaction(
   transaction: BankTransaction,
   version: ApiVersion,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): Record<string, unknown> {
   const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
   if (transaction.entryReference !== undefined) rendered.entryReference = transaction.entryReference;

@@ -40,6 +40,10 @@ export class Router {
       ) {
         throw new Error(`route ${key} has {version} but no versions`);
       }
+      // A body schema is a component of one version's OpenAPI document.
+      if (typeof route.body === 'object' && !segments.some((s) => 'param' in s && s.param === 'version')) {
+        throw new Error(`route ${key} declares body schema ${route.body.schema} but has no {version}`);
+      }
       const list = this.#bySegmentCount.get(segments.length) ?? [];
       list.push({ route, segments, versions: new Set(route.versions ?? []) });
       // More literal segments first: the most specific template wins.

@@ -1,0 +1,48 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FaultSet } from '../../faults/catalogue.ts';
+import type { Institution } from '../../institutions/institution.ts';
+import type { EnrolledTpp } from '../../tpp/enrolled-tpp.ts';
+import { checkSignature } from '../check-signature.ts';
+import type { SignatureReplayCache } from '../signature-replay-cache.ts';
+
+/** What the signature stage needs besides the request. */
+export interface SignatureStageServices {
+  readonly faults: FaultSet;
+  /** Signatures accepted recently, for an institution's `signatureFreshness.replayCache`. */
+  readonly replays: SignatureReplayCache;
+}
+
+/** The parts of a request the signature covers. */
+export interface SignatureStageRequest {
+  /** Whether the route is signed (`Route.signed`, default true on bearer routes). */
+  readonly signed: boolean;
+  readonly method: string;
+  /** Path with query, as received: the `(request-target)`. */
+  readonly target: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+  readonly institution: Institution;
+  readonly tpp: EnrolledTpp;
+  readonly now: Date;
+}
+
+/**
+ * Stage 5, signature, on signed routes: the Signature header (`401 SIGNATURE_INVALID`) and the
+ * Digest of the body (`400 DIGEST_INVALID`), as server/check-signature.ts details. The fault
+ * `signature-not-checked` skips the stage, `digest-not-checked` the Digest comparison.
+ */
+export function signatureStage(services: SignatureStageServices, request: SignatureStageRequest): void {
+  if (!request.signed || services.faults.has('signature-not-checked')) return;
+  const refusal = checkSignature({
+    method: request.method,
+    target: request.target,
+    headers: request.headers,
+    body: request.body,
+    institution: request.institution,
+    tpp: request.tpp,
+    checkDigest: !services.faults.has('digest-not-checked'),
+    now: request.now,
+    replays: services.replays,
+  });
+  if (refusal !== undefined) throw refusal;
+}
