@@ -159,7 +159,10 @@ export function createPipeline(
     const edge = services.edge?.onResourceCall({
       clientId: tpp.clientId,
       institution,
-      tokenKey: () => bearerKey(headers.authorization),
+      // A method, not an arrow function: see routeContext.
+      tokenKey() {
+        return bearerKey(headers.authorization);
+      },
       now: services.clock.now(),
     });
     if (edge?.refusal !== undefined) {
