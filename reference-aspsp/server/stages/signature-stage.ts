@@ -1,8 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FaultSet } from '../../faults/catalogue.ts';
-import type { Institution } from '../../institutions/institution.ts';
-import type { EnrolledTpp } from '../../tpp/enrolled-tpp.ts';
-import { checkSignature } from '../check-signature.ts';
+import { checkSignature, type SignedRequest } from '../check-signature.ts';
 import type { SignatureReplayCache } from '../signature-replay-cache.ts';
 
 /** What the signature stage needs besides the request. */
@@ -12,17 +9,10 @@ export interface SignatureStageServices {
   readonly replays: SignatureReplayCache;
 }
 
-/** The parts of a request the signature covers. */
-export interface SignatureStageRequest {
+/** The request as the signature check sees it, the server's time, and whether the route is signed. */
+export interface SignatureStageRequest extends Omit<SignedRequest, 'checkDigest' | 'now' | 'replays'> {
   /** Whether the route is signed (`Route.signed`, default true on bearer routes). */
   readonly signed: boolean;
-  readonly method: string;
-  /** Path with query, as received: the `(request-target)`. */
-  readonly target: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-  readonly institution: Institution;
-  readonly tpp: EnrolledTpp;
   readonly now: Date;
 }
 

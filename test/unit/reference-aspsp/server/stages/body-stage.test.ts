@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noConsent } from '../../../../../reference-aspsp/ais/consent.ts';
 import type { FaultName } from '../../../../../reference-aspsp/faults/catalogue.ts';
 import { noFaults } from '../../../../../reference-aspsp/faults/no-faults.ts';
 import { ApiError } from '../../../../../reference-aspsp/server/api-error.ts';
@@ -11,14 +12,8 @@ const consent: JsonSchemaBody = {
   schema: 'ConsentRequest',
   unchecked: (faults) => faults.has('consent-body-not-validated'),
 };
-const validConsent = {
-  balances: [],
-  transactions: [],
-  overdrafts: [],
-  owners: [],
-  trustedBeneficiaries: false,
-  psuIdentity: false,
-};
+// The consent in force before any PUT: a valid v1.6.2 consent body naming no account.
+const validConsent = noConsent;
 
 function refusal(
   run: () => unknown,
