@@ -297,6 +297,8 @@ try {
       row('bare node:https (same TLS, body)', bare),
       row('reference GET /accounts', ref),
       `ratio reference / bare: ${((ref.rps / bare.rps) * 100).toFixed(1)}% (target >= 50%)`,
+      // The same comparison by CPU per request: less moved by other processes than rates are.
+      `CPU per request, bare / reference: ${((bare.cpuUs / ref.cpuUs) * 100).toFixed(1)}%`,
       `embedded store start-up: first start ${firstStart.toFixed(0)} ms (new directory: generates the PKI, cluster from the template), restart ${restart.toFixed(0)} ms (target < 3000 ms); ${warmUp}`,
       steal,
       // Other processes on the machine take CPU from both servers alike, but not in equal measure:
