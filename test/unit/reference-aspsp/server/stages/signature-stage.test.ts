@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { computeDigest } from '../../../../../protocol/digest.ts';
 import { signRequest } from '../../../../../protocol/sign-request.ts';
@@ -12,21 +11,9 @@ import {
   signatureStage,
   type SignatureStageRequest,
 } from '../../../../../reference-aspsp/server/stages/signature-stage.ts';
-import type { EnrolledTpp } from '../../../../../reference-aspsp/tpp/enrolled-tpp.ts';
+import { signingTpp } from '../../../../setup/signing-tpp.ts';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const tpp: EnrolledTpp = {
-  clientId: 'PSDFR-ACPR-12345',
-  organizationIdentifier: 'PSDFR-ACPR-12345',
-  name: 'Stage TPP',
-  roles: ['aisp'],
-  qwacFingerprint: '0'.repeat(64),
-  qwacPublicKeyPem: '',
-  qsealFingerprint: 'a'.repeat(64),
-  qsealPublicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  redirectUris: ['https://tpp.example/cb'],
-  origin: 'demo',
-};
+const { tpp, privateKey } = signingTpp('Stage TPP');
 const found = loadInstitutions().find((i) => i.signatureFreshness === undefined);
 if (found === undefined) throw new Error('an institution without signature freshness is needed');
 const institution: Institution = found;
