@@ -87,10 +87,9 @@ export function createPipeline(
   async function run(
     request: IncomingMessage,
     response: ServerResponse,
-    line: RequestLine,
-    notes: Notes,
-    requestId: string,
+    state: { readonly line: RequestLine; readonly notes: Notes; readonly requestId: string },
   ): Promise<RouteResponse> {
+    const { line, notes, requestId } = state;
     const today = day.today();
     const { method, path } = line;
     const { institution, hostForm } = hostStage(request, services.resolveHost, today);
@@ -214,7 +213,7 @@ export function createPipeline(
     };
     let answer: RouteResponse;
     try {
-      answer = await run(request, response, line, notes, requestId);
+      answer = await run(request, response, { line, notes, requestId });
     } catch (error) {
       answer = errorAnswer(error, line.path, requestId);
       if (answer.status < 500) {
