@@ -17,11 +17,13 @@ import { FindingBook } from '../load/load-finding.ts';
 import { QuotaLedger } from '../load/quota-ledger.ts';
 import { loadOneHost } from '../load/run-load.ts';
 import type { SingleScenario } from '../load/scenario-definition.ts';
-import { signHeaders } from '../load/sign-headers.ts';
-import type { Target } from '../harness/index.ts';
+import { signHeaders } from '../harness/client/request-signer.ts';
+import { bareTarget } from '../harness/targets/bare-target.ts';
 import { generateTestPki } from '../pki/index.ts';
+import { newestApiVersion } from '../spec/lib/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
+const version = newestApiVersion;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -82,22 +84,14 @@ async function main(): Promise<void> {
     qseal: { key: pki.qseal.keyPem, cert: pki.qseal.certPem, keyId: 'PSDFR-ACPR-12345' },
     redirectUri: 'https://tpp.example/cb',
   };
-  const target: Target = {
+  const target = bareTarget({
     name: 'bare HTTPS server',
     baseUrl: `https://${host}`,
     connect: { host: '127.0.0.1', port },
     ca: pki.ca.certPem,
-    versions: ['v1.6.2'],
-    institutions: [],
+    versions: [version],
     tpp,
-    tpps: {},
-    personas: {},
-    browserSteps: undefined,
-    callbackTls: undefined,
-    capabilities: [],
-    sandboxPersonas: {},
-    sandboxOtp: undefined,
-  };
+  });
   const scenario: SingleScenario = {
     kind: 'single',
     name: 'bench',
@@ -105,7 +99,7 @@ async function main(): Promise<void> {
     file: '',
     role: 'aisp',
     persona: 'alice',
-    version: 'v1.6.2',
+    version,
     consent: false,
     psuConnected: true,
     psus: 1,
@@ -129,14 +123,15 @@ async function main(): Promise<void> {
 
   // Signing alone, for scale: what one core spends per request before any I/O.
   const signings = 2000;
-  const sign = (i: number): void =>
+  const sign = (i: number): Record<string, string> =>
     signHeaders({
       method: 'GET',
-      path: '/stet/psd2/v1.6.2/accounts',
+      path: `/stet/psd2/${version}/accounts`,
       headers: { 'x-request-id': String(i), 'psu-ip-address': '192.0.2.1' },
       body: '',
+      key: { keyId: tpp.qseal.keyId, privateKey: tpp.qseal.key },
       policy,
-      tpp,
+      signing: {},
     });
   for (let i = 0; i < 200; i += 1) sign(i);
   // CPU time, not wall time: on a shared machine the process is not always on a core.
@@ -155,7 +150,7 @@ async function main(): Promise<void> {
       const kpis = new KpiRecorder();
       const ctx: PlanContext = {
         scenario,
-        version: 'v1.6.2',
+        version,
         institution: '10101',
         host,
         signaturePolicy: policy,

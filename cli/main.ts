@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { isCodedError } from '../lib/coded-error.ts';
+import { errorCodes } from '../lib/error-codes.ts';
 import { userSystemError } from './system-errors.ts';
 import { ExitCode } from '../lib/exit-codes.ts';
 import { commandsFor } from './commands/index.ts';
@@ -10,7 +11,8 @@ import { toolVersion } from './option-values.ts';
  *
  * Every command module registers itself on the program and returns its exit code through
  * `process.exitCode`; errors the product raises on purpose ({@link CodedError}) print their code and
- * hint and exit 2, anything else is a bug of the harness and also exits 2, with its stack.
+ * hint and exit with their code's status in the registry (2 but for a fuzz finding), anything else is a
+ * bug of the harness and exits 2, with its stack.
  */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('stet-harness')
@@ -31,8 +33,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     const coded = isCodedError(error) ? error : userSystemError(error);
     if (coded !== undefined) {
       process.stderr.write(`stet-harness: error ${coded.code}: ${coded.message}\n`);
-      if (coded.hint !== undefined) process.stderr.write(`  hint: ${coded.hint}\n`);
-      return ExitCode.HarnessError;
+      process.stderr.write(`  hint: ${coded.hint}\n`);
+      return errorCodes[coded.code].exit;
     }
     process.stderr.write(`stet-harness: internal error (a bug in the harness, please report it)\n`);
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,15 +1,8 @@
 import { CodedError } from '../lib/coded-error.ts';
+import type { ErrorCodeIn } from '../lib/error-codes.ts';
 
 /** Stable codes of the errors the traffic tools raise on purpose. */
-export type TrafficErrorCode =
-  | 'ERR_HAR_INVALID'
-  | 'ERR_HAR_NOT_STET'
-  | 'ERR_HAR_UNREADABLE'
-  | 'ERR_REDACTION_LEAK'
-  | 'ERR_REDACTION_REFUSED'
-  | 'ERR_RECORD_UPSTREAM'
-  | 'ERR_REPLAY_OPTIONS'
-  | 'ERR_TRAFFIC_LISTEN';
+export type TrafficErrorCode = ErrorCodeIn<'traffic'>;
 
 /**
  * An error of `record`, `replay`, `check`, `diff` or `har2k6` that the user must fix (bad file, refused

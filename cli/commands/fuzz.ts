@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { fuzzMachines, replayArguments, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
-import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
+import { loadTarget, type Target } from '../../harness/index.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
+import { apiVersions, newestApiVersion } from '../../spec/lib/index.ts';
+import { startEmbeddedTarget } from '../embedded-target.ts';
 
 /** A `fuzz` option the user must fix. */
 export class FuzzOptionError extends CodedError<'ERR_FUZZ_OPTION'> {}
@@ -41,7 +43,7 @@ export function register(program: Command): void {
     .option('--replay-path <path>', 'which commands of the sequence ran (printed with the failure)')
     .option('--machine <name>', `only this state machine: ${fuzzMachines.join(' or ')} (a replay names it)`)
     .option('--institution <code>', 'institution code (default: the first with the sandbox)')
-    .option('--version <version>', 'v1.4.2 or v1.6.2', 'v1.6.2')
+    .option('--version <version>', `API version: ${apiVersions.join(', ')}`, newestApiVersion)
     .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
     .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports/fuzz')
     .action(async (options: FuzzCliOptions) => {
@@ -52,9 +54,10 @@ export function register(program: Command): void {
 async function fuzz(options: FuzzCliOptions): Promise<number> {
   const runs = integer(options.runs, '--runs', 1);
   const seed = options.seed === undefined ? undefined : integer(options.seed, '--seed', -(2 ** 31));
-  if (options.version !== 'v1.4.2' && options.version !== 'v1.6.2')
-    throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not fuzzed`, {
-      hint: 'use v1.4.2 or v1.6.2',
+  const version = apiVersions.find((v) => v === options.version);
+  if (version === undefined)
+    throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not an API version`, {
+      hint: `use one of ${apiVersions.join(', ')}`,
     });
   const machine = fuzzMachines.find((name) => name === options.machine);
   if (options.machine !== undefined && machine === undefined)
@@ -69,29 +72,17 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     throw new FuzzOptionError('ERR_FUZZ_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
     });
-  const reference =
-    options.target === undefined
-      ? await (
-          await import('../../reference-aspsp/index.ts')
-        ).startReference({
-          port: 0,
-          store: { kind: 'memory' },
-          mode: 'sandbox',
-          faults: options.fault,
-          log: () => undefined,
-        })
-      : undefined;
+  // The same embedded reference as `run`, `load` and `versions`: a child `serve` with the faults.
+  const embedded =
+    options.target === undefined ? await startEmbeddedTarget({ faults: options.fault }) : undefined;
   try {
-    const target: Target =
-      reference === undefined
-        ? loadTarget(options.target ?? '')
-        : targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' });
+    const target: Target = embedded?.target ?? loadTarget(options.target ?? '');
     const tool = { name: 'stet-harness', version: toolVersion() };
     const outcome = await runFuzz({
       target,
       runs,
       tool,
-      version: options.version,
+      version,
       ...(seed === undefined ? {} : { seed }),
       ...(options.path === undefined ? {} : { path: options.path }),
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
@@ -113,7 +104,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     if (summary.errored > 0) return ExitCode.HarnessError;
     return summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
   } finally {
-    await reference?.close();
+    await embedded?.close();
   }
 }
 

@@ -4,21 +4,18 @@
  * failure), or a baselined deviation whose rule was checked at that institution and held (it is
  * fixed: remove it from the baseline so it cannot come back unnoticed).
  */
-import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { CodedError } from '../../lib/coded-error.ts';
 import { summarize, type BaselineDeviation, type CaseResult, type RunReport } from '../report/model.ts';
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
-import { formatProblems } from '../suite/suite-error.ts';
-import { parseYamlSource } from '../suite/yaml-source.ts';
+import { SourceFileError, type SourceProblem } from '../suite/suite-error.ts';
+import { readYamlSource } from '../suite/yaml-source.ts';
+import type { BaselineFile } from './baseline-schema.generated.ts';
 
 /** One accepted deviation (rule × institution, with the reason the baseline gives). */
 export type Deviation = BaselineDeviation;
 
-/** A parsed baseline file. */
-export interface Baseline {
-  accepted: Deviation[];
-}
+/** A parsed baseline file: the type generated from `baseline.schema.json`. */
+export type Baseline = BaselineFile;
 
 /** How a run compares with a baseline. */
 export interface BaselineComparison {
@@ -31,37 +28,22 @@ export interface BaselineComparison {
 }
 
 /** Raised for an unreadable or invalid baseline file (exit 2). */
-export class BaselineError extends CodedError<'ERR_BASELINE_INVALID'> {}
+export class BaselineError extends SourceFileError<'ERR_BASELINE_INVALID'> {
+  constructor(problems: readonly SourceProblem[]) {
+    super('ERR_BASELINE_INVALID', 'invalid baseline', problems);
+  }
+}
 
 export const baselineSchemaUrl = new URL('./baseline.schema.json', import.meta.url);
 let validator: LocatedValidator<Baseline> | undefined;
 
 /** Reads a baseline file (YAML or JSON). */
 export function loadBaseline(file: string): Baseline {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new BaselineError(
-      'ERR_BASELINE_INVALID',
-      `cannot read baseline ${file}: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        hint: 'check the --baseline path',
-      },
-    );
-  }
-  const parsed = parseYamlSource(file, text);
-  const hint = 'fix the baseline file (schema: harness/baseline/baseline.schema.json)';
-  if (!parsed.ok)
-    throw new BaselineError('ERR_BASELINE_INVALID', formatProblems('invalid baseline', parsed.problems), {
-      hint,
-    });
+  const parsed = readYamlSource(file);
+  if (!parsed.ok) throw new BaselineError(parsed.problems);
   validator ??= compileLocatedValidator<Baseline>(baselineSchemaUrl);
   const valid = validator.validate(parsed.source);
-  if (!valid.ok)
-    throw new BaselineError('ERR_BASELINE_INVALID', formatProblems('invalid baseline', valid.problems), {
-      hint,
-    });
+  if (!valid.ok) throw new BaselineError(valid.problems);
   return valid.value;
 }
 

@@ -42,9 +42,8 @@ class PutConsent implements Command {
       trustedBeneficiaries: false,
       psuIdentity: this.psuIdentity,
     };
-    if (model.version === 'v1.6.2') {
-      body.overdrafts = ibans('overdrafts').map((iban) => ({ iban }));
-      body.owners = ibans('owners').map((iban) => ({ iban }));
+    for (const list of ['overdrafts', 'owners'] as const) {
+      if (model.profile.consentFields.includes(list)) body[list] = ibans(list).map((iban) => ({ iban }));
     }
     const exchange = await real.session.api({
       method: 'PUT',
@@ -62,9 +61,7 @@ class PutConsent implements Command {
         `PUT /consents expected 201, got ${exchange.status} ${exchange.text.slice(0, 200)}`,
       );
     const set = (list: ConsentList): ReadonlySet<string> =>
-      new Set(
-        list === 'balances' || list === 'transactions' || model.version === 'v1.6.2' ? ibans(list) : [],
-      );
+      new Set(model.profile.consentFields.includes(list) ? ibans(list) : []);
     model.consent = {
       lists: {
         balances: set('balances'),
@@ -126,11 +123,7 @@ class Refresh implements Command {
   }
   async run(model: FuzzModel, real: FuzzReal): Promise<void> {
     const old = real.tokens.access;
-    const exchange = await real.session.token({
-      grant_type: 'refresh_token',
-      client_id: real.session.tpp.clientId,
-      refresh_token: real.tokens.refresh,
-    });
+    const exchange = await real.session.tpp.refresh(real.tokens.refresh);
     const tokens = tokensOf(exchange);
     if (tokens === undefined)
       throw new FuzzMismatch(
@@ -174,11 +167,7 @@ class Revoke implements Command {
     await real.session.revokeTokens();
     model.tokens = 'revoked';
     paymentTokensEnded(model);
-    const exchange = await real.session.token({
-      grant_type: 'refresh_token',
-      client_id: real.session.tpp.clientId,
-      refresh_token: real.tokens.refresh,
-    });
+    const exchange = await real.session.tpp.refresh(real.tokens.refresh);
     expectRefusal(exchange, 'refresh with a revoked refresh token', 'invalid_grant');
   }
   toString(): string {

@@ -4,12 +4,46 @@
  * `run`, `traffic check` and `selftest` all build a {@link RunReport}; reporters never see anything
  * else. Secrets are redacted before a result enters this model (see `redact.ts`), so a reporter may
  * print any field as is. Extend only compatibly: the engine and the traffic tools code against it.
+ *
+ * The shape of a report is `report.schema.json`: its types (and their documentation) are generated
+ * from it into `report-schema.generated.ts` and re-exported here; this file adds what a schema cannot
+ * say (the order and traits of the statuses, the verdict, the reporter interface).
  */
+import type {
+  CaseResult,
+  Matrix,
+  RunReport,
+  Status,
+  Summary,
+  TargetInfo,
+  ToolInfo,
+} from './report-schema.generated.ts';
+
+export type {
+  BaselineDeviation,
+  BaselineOutcome,
+  CaseResult,
+  Failure,
+  HeaderMap,
+  Matrix,
+  RuleRef,
+  RunReport,
+  Screenshot,
+  Status,
+  StepResult,
+  Summary,
+  TargetInfo,
+  ToolInfo,
+  TranscriptEntry,
+  TranscriptRequest,
+  TranscriptResponse,
+  VerdictWording,
+} from './report-schema.generated.ts';
 
 /**
- * Every verdict of one case (or one step), in the order reports list them. This list is the one place
- * a status is declared: reporters iterate it and read {@link statusTraits}, so a new status is added
- * here (and in `report.schema.json`) and nowhere else.
+ * Every verdict of one case (or one step), in the order reports list them. A status is declared in
+ * `report.schema.json`; reporters iterate this list and read {@link statusTraits}, so a new status is
+ * added there, here and in the traits (the compiler names what is missing).
  *
  * `failed` means the target is wrong (an expectation did not hold); `errored` means the harness could
  * not do its job (unreachable host, bad suite data, a crash). The two are never merged. `accepted` is a
@@ -25,10 +59,7 @@ export const statuses = [
   'advisory',
   'skipped',
   'not-applicable',
-] as const;
-
-/** Verdict of one case (or one step); see {@link statuses}. */
-export type Status = (typeof statuses)[number];
+] as const satisfies readonly Status[];
 
 /** How reports show a status and what it means for the run's verdict. */
 export interface StatusTraits {
@@ -63,169 +94,8 @@ export function emptySummary(): Summary {
   return summary as Summary;
 }
 
-/** A rule a case checks, as listed in `spec/rules.yaml`. */
-export interface RuleRef {
-  /** Stable rule id, e.g. `AIS-TRX-003`. */
-  id: string;
-  title: string;
-  /** Section of the seed specification the rule comes from, e.g. `4.3.2`. */
-  section: string;
-  /** `seed` (a statement of the seed) or `choice` (our reading: its findings are advisory). */
-  basis?: 'seed' | 'choice';
-}
-
-/** Header map of a transcript: lower-case names; repeated headers (set-cookie) as an array. */
-export type HeaderMap = Record<string, string | string[]>;
-
-/** A request as sent on the wire, after redaction. */
-export interface TranscriptRequest {
-  method: string;
-  /** Absolute URL, with the institution host (not the address dialled). */
-  url: string;
-  headers: HeaderMap;
-  /** Body as text; absent when there was none. */
-  body?: string;
-}
-
-/** A response as received, after redaction. */
-export interface TranscriptResponse {
-  status: number;
-  headers: HeaderMap;
-  /** Body as text (possibly shortened by the engine); absent when empty. */
-  body?: string;
-}
-
-/** One HTTP exchange of a step. `response` is absent when none arrived (connection refused, timeout). */
-export interface TranscriptEntry {
-  request: TranscriptRequest;
-  response?: TranscriptResponse;
-}
-
-/** A screenshot taken by the browser journey driver. */
-export interface Screenshot {
-  /** Media type of `base64`, e.g. `image/png`. */
-  mediaType: string;
-  base64: string;
-}
-
-/** The result of one step of a case. */
-export interface StepResult {
-  /** The step's name in the suite (or a generated one, e.g. `step 2`). */
-  name: string;
-  /** The step kind of the suite language (`request`, `journey`, `token`, `sandbox`, `repeat`, …). */
-  kind: string;
-  status: Status;
-  durationMs: number;
-  /** Why the step failed or errored, in one sentence. */
-  message?: string;
-  /** Every HTTP exchange the step made, in order, redacted. Empty for steps without HTTP. */
-  transcript: TranscriptEntry[];
-  /** A curl command reproducing the step's (last) request, redacted. */
-  curl?: string;
-  screenshot?: Screenshot;
-}
-
-/** Why a case failed or errored. */
-export interface Failure {
-  message: string;
-  /** What the suite expected; any JSON value (a status, a code, a document fragment). */
-  expected?: unknown;
-  /** What the target gave; any JSON value. */
-  actual?: unknown;
-  /** Index (0-based) into `steps` of the step that failed. */
-  step?: number;
-}
-
 /** The identity of one cell of the run matrix: a case at one version and institution. */
-export interface CaseRef {
-  /** Suite name (file name without extension, e.g. `ais-transactions`). */
-  suite: string;
-  /** Case id, unique within its suite. */
-  case: string;
-  title: string;
-  /** API version, e.g. `v1.4.2`. */
-  version: string;
-  /** Five-digit institution code, e.g. `10101`. */
-  institution: string;
-}
-
-/** The result of one case × version × institution. */
-export interface CaseResult extends CaseRef {
-  rules: RuleRef[];
-  status: Status;
-  /** Why the case was skipped or is not applicable (e.g. "target lacks capability sandbox"). */
-  reason?: string;
-  durationMs: number;
-  failure?: Failure;
-  steps: StepResult[];
-  /** Suite and case tags. */
-  tags?: string[];
-}
-
-/** Counts per status plus the total. */
-export type Summary = Record<Status, number> & { total: number };
-
-/** The dimensions of the run matrix. */
-export interface Matrix {
-  versions: string[];
-  institutions: string[];
-}
-
-/** Who produced the report. */
-export interface ToolInfo {
-  name: string;
-  version: string;
-}
-
-/** What the run was against. */
-export interface TargetInfo {
-  name: string;
-  baseUrl: string;
-}
-
-/** A deviation (rule × institution) a baseline accepts. */
-export interface BaselineDeviation {
-  rule: string;
-  institution: string;
-  /** Why it is accepted, as the baseline file says. */
-  reason?: string;
-}
-
-/** How the run compared with a baseline (`run --baseline`). */
-export interface BaselineOutcome {
-  /** The baseline file, as given. */
-  file: string;
-  /** Baselined deviations the run still shows (their results are `accepted`). */
-  accepted: BaselineDeviation[];
-  /** Baselined deviations whose rule was checked and held: gone, to remove from the baseline. */
-  fixed: BaselineDeviation[];
-  /** Deviations of the run the baseline does not accept. */
-  unexpected: BaselineDeviation[];
-}
-
-/** What the verdict line says of a run that passes or fails (default: of a target's conformance). */
-export interface VerdictWording {
-  conforms: string;
-  doesNotConform: string;
-}
-
-/** A whole run: the input of every reporter. */
-export interface RunReport {
-  tool: ToolInfo;
-  target: TargetInfo;
-  /** ISO 8601 instants. */
-  startedAt: string;
-  finishedAt: string;
-  matrix: Matrix;
-  summary: Summary;
-  results: CaseResult[];
-  /** Present when the run was compared with a baseline. */
-  baseline?: BaselineOutcome;
-  /** Present when the run is not a target's conformance (the selftest says "all faults killed"). */
-  wording?: VerdictWording;
-  /** Present when advisory findings fail the run too (`run --strict`). */
-  strict?: true;
-}
+export type CaseRef = Pick<CaseResult, 'suite' | 'case' | 'title' | 'version' | 'institution'>;
 
 /** The overall verdict of a run, as every reporter states it. */
 export type RunVerdict = 'conforms' | 'conforms-to-baseline' | 'does-not-conform' | 'incomplete';

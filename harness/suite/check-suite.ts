@@ -3,7 +3,7 @@
  * case versions within the suite's, step rules among the case's, regular expressions that compile, and every `{{name}}` or
  * `link:` referring to a built-in or to a capture of an earlier step.
  */
-import type { RawCase, RawStep, RawSuite } from './raw-suite.ts';
+import type { RawCase, RawStep, RawSuite } from './suite-schema.generated.ts';
 import type { SourceProblem } from './suite-error.ts';
 import { usesSandbox } from './normalize-suite.ts';
 import { isBuiltinRef, templateRefs } from './template.ts';

@@ -1,7 +1,7 @@
 /**
  * From a suite as written (shorthands, omitted defaults) to the plain {@link SuiteDefinition}.
  */
-import type { RawCase, RawExpect, RawStep } from './raw-suite.ts';
+import type { RawCase, RawExpect, RawStep } from './suite-schema.generated.ts';
 import type {
   CaseDefinition,
   Check,
@@ -12,7 +12,7 @@ import type {
   SuiteDefinition,
   SuiteRole,
 } from './suite-definition.ts';
-import type { RawSuite } from './raw-suite.ts';
+import type { RawSuite } from './suite-schema.generated.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 /** Normalises a schema-valid suite; `source` gives every node its `file:line:col`. */

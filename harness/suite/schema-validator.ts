@@ -16,23 +16,33 @@ export interface LocatedValidator<T> {
 }
 
 /**
- * Compiles the schema at `schemaUrl` (a file URL next to the code that owns it).
+ * Compiles the schema at `schemaUrl` (a file URL next to the code that owns it), with the schemas at
+ * `references` that it refers to.
  *
- * `T` must mirror the schema; the loaders keep that promise and normalise from there.
+ * `T` is the type generated from that schema (`*-schema.generated.ts`, `npm run spec:build`), so what
+ * ajv accepts is what the loaders read; they normalise from there.
  */
-export function compileLocatedValidator<T>(schemaUrl: URL): LocatedValidator<T> {
-  const schema: unknown = JSON.parse(readFileSync(schemaUrl, 'utf8'));
-  if (typeof schema !== 'object' || schema === null)
-    throw new Error(`${schemaUrl.href} is not a JSON Schema`);
+export function compileLocatedValidator<T>(
+  schemaUrl: URL,
+  references: readonly URL[] = [],
+): LocatedValidator<T> {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
-  const guard = ajv.compile<T>(schema);
+  // Schemas the main one refers to by `$id` (the fragment schema reuses the suite's step and given).
+  for (const url of references) ajv.addSchema(readSchema(url));
+  const guard = ajv.compile<T>(readSchema(schemaUrl));
   return {
     validate(source) {
       if (guard(source.value)) return { ok: true, value: source.value };
       return { ok: false, problems: explain(guard.errors ?? [], source) };
     },
   };
+}
+
+function readSchema(url: URL): object {
+  const schema: unknown = JSON.parse(readFileSync(url, 'utf8'));
+  if (typeof schema !== 'object' || schema === null) throw new Error(`${url.href} is not a JSON Schema`);
+  return schema;
 }
 
 /**

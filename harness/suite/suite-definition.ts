@@ -3,20 +3,32 @@
  *
  * The runner (`harness/runner/`) holds the code that executes these definitions, as mockttp keeps
  * its rule definitions apart from their implementations. Every node keeps `at` (`file:line:col`) so a
- * failure or a load error can point back at the YAML.
+ * failure or a load error can point back at the YAML. The names of the language (versions, roles,
+ * grants, checks…) are the generated types of its schema.
  */
+import type { ApiVersion } from '../../spec/lib/index.ts';
+import type {
+  RawAccountSelector,
+  RawCapability,
+  RawCheck,
+  RawGrant,
+  RawJourneyOutcome,
+  RawPathCheck,
+  RawRole,
+  RawSandbox,
+} from './suite-schema.generated.ts';
 
-/** An API version of the seed (matches `spec/lib` ApiVersion). */
-export type SuiteVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
+/** An API version of the seed: `spec/lib` ApiVersion, generated from spec/versions.yaml. */
+export type SuiteVersion = ApiVersion;
 
 /** A PSD2 role (matches `spec/lib` Role). */
-export type SuiteRole = 'aisp' | 'cbpii' | 'pisp';
+export type SuiteRole = RawRole;
 
 /**
  * A capability a target may offer (contracts §9): `sandbox`, the control API of contracts §5; `live`,
  * a live host (production behaviour), where the sandbox's personas and fixed code must not work.
  */
-export type Capability = 'sandbox' | 'live';
+export type Capability = RawCapability;
 
 /** One suite file. */
 export interface SuiteDefinition {
@@ -43,8 +55,7 @@ export interface CaseDefinition {
 }
 
 /** Account selector of the consent shorthand. */
-export type AccountSelector =
-  'all' | 'euro' | 'non-euro' | { currency?: string; iban?: string; index?: number };
+export type AccountSelector = RawAccountSelector;
 
 /** The consent shorthand: lists of selectors over the unconsented account list. */
 export interface ConsentShorthand {
@@ -69,30 +80,25 @@ export interface Given {
   needs: Capability[];
   /** Institutions the case applies to (all when undefined). */
   institutions: string[] | undefined;
-  features: { fundsConfirmation?: boolean };
+  features: InstitutionFeatures;
+}
+
+/**
+ * Institution features a case needs (`true`) or needs absent (`false`); at any other institution it
+ * is not applicable. `signatureFreshness` and `signatureReplayCache` are what the target declares of
+ * the institution (its `signatureFreshness`, with `replayCache`).
+ */
+export interface InstitutionFeatures {
+  fundsConfirmation?: boolean;
+  signatureFreshness?: boolean;
+  signatureReplayCache?: boolean;
 }
 
 /** A check on one value (or on the set of values a JSONPath selects: exists and counts). */
-export interface Check {
-  equals?: unknown;
-  notEquals?: unknown;
-  exists?: boolean;
-  count?: number;
-  minCount?: number;
-  maxCount?: number;
-  matches?: string;
-  oneOf?: unknown[];
-  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
-  gt?: unknown;
-  gte?: unknown;
-  lt?: unknown;
-  lte?: unknown;
-}
+export type Check = RawCheck;
 
 /** A check on the values at a JSONPath. */
-export interface PathCheck extends Check {
-  path: string;
-}
+export type PathCheck = RawPathCheck;
 
 /** Presence and absence of `_links` relations on the object(s) at `at`. */
 export interface LinksCheck {
@@ -167,7 +173,7 @@ export interface SignatureOverride {
 }
 
 /** Outcomes a PSU journey can be driven to. */
-export type JourneyOutcome = 'consent' | 'refuse' | 'timeout' | 'wrong-otp';
+export type JourneyOutcome = RawJourneyOutcome;
 
 /** PSU journey step (authorize pages, then the callback). */
 export interface JourneyAction {
@@ -185,7 +191,7 @@ export interface JourneyAction {
 }
 
 /** Grant types of the token step. */
-export type Grant = 'exchange' | 'refresh' | 'client-credentials';
+export type Grant = RawGrant;
 
 /** Token endpoint step. */
 export interface TokenAction {
@@ -203,8 +209,7 @@ export interface TokenAction {
 }
 
 /** Sandbox control actions (contracts §5). */
-export type SandboxActionName =
-  'travel' | 'reset' | 'revoke-tokens' | 'revoke-token' | 'block' | 'close' | 'book-pending';
+export type SandboxActionName = Extract<RawSandbox, object>['action'];
 
 /** Sandbox control step. */
 export interface SandboxAction {

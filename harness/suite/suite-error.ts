@@ -1,4 +1,5 @@
 import { CodedError } from '../../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../../lib/error-codes.ts';
 
 /** One problem of a suite or target file, with its `file:line:col`. */
 export interface SourceProblem {
@@ -6,19 +7,34 @@ export interface SourceProblem {
   message: string;
 }
 
+/** Codes of a suite that cannot be loaded: the file itself, or an include it names. */
+export type SuiteErrorCode = ErrorCodeWith<'ERR_SUITE_'>;
+
+/** Codes of the files the harness reads with positions. */
+export type SourceFileErrorCode = SuiteErrorCode | 'ERR_TARGET_INVALID' | 'ERR_BASELINE_INVALID';
+
 /**
- * A suite file that cannot be run: YAML syntax, schema violation, unknown rule id, undefined capture.
+ * A file read with positions (suite, target, baseline) that cannot be used.
  *
- * Carries every problem found (not only the first) so one edit cycle fixes them all.
+ * Carries every problem found (not only the first) so one edit cycle fixes them all; the hint is the
+ * code's, from the registry.
  */
-export class SuiteError extends CodedError<'ERR_SUITE_INVALID'> {
+export class SourceFileError<Code extends SourceFileErrorCode> extends CodedError<Code> {
   readonly problems: readonly SourceProblem[];
 
-  constructor(problems: readonly SourceProblem[]) {
-    super('ERR_SUITE_INVALID', formatProblems('invalid suite file', problems), {
-      hint: 'fix the suite file at the line shown (the language is described by harness/suite/suite.schema.json)',
-    });
+  constructor(code: Code, what: string, problems: readonly SourceProblem[]) {
+    super(code, formatProblems(what, problems));
     this.problems = problems;
+  }
+}
+
+/**
+ * A suite file that cannot be run: YAML syntax, schema violation, unknown rule id, undefined capture
+ * (`ERR_SUITE_INVALID`), or a fragment it uses that does not exist or uses itself again.
+ */
+export class SuiteError extends SourceFileError<SuiteErrorCode> {
+  constructor(problems: readonly SourceProblem[], code: SuiteErrorCode = 'ERR_SUITE_INVALID') {
+    super(code, 'invalid suite file', problems);
   }
 }
 

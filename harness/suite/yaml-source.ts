@@ -1,6 +1,7 @@
 /**
  * YAML parsing that keeps source positions, so every later complaint can name `file:line:column`.
  */
+import { readFileSync } from 'node:fs';
 import {
   LineCounter,
   isAlias,
@@ -33,6 +34,21 @@ export interface YamlSyntaxProblem {
 
 /** Result of {@link parseYamlSource}: the source, or the syntax errors with their positions. */
 export type YamlParseResult = { ok: true; source: YamlSource } | { ok: false; problems: YamlSyntaxProblem[] };
+
+/**
+ * Reads the YAML file at `path` and parses it keeping positions; `file` names it in messages. A file
+ * that cannot be read is one problem, like a syntax error.
+ */
+export function readYamlSource(path: string, file = path): YamlParseResult {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, problems: [{ where: file, message: `cannot read: ${reason}` }] };
+  }
+  return parseYamlSource(file, text);
+}
 
 /**
  * Parses `text` (read from `file`) keeping positions.

@@ -8,73 +8,39 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compileLocatedValidator, type LocatedValidator } from '../suite/schema-validator.ts';
 import type { SourceProblem } from '../suite/suite-error.ts';
-import { parseYamlSource, type YamlSource } from '../suite/yaml-source.ts';
+import {
+  parseYamlSource,
+  readYamlSource,
+  type YamlParseResult,
+  type YamlSource,
+} from '../suite/yaml-source.ts';
 import {
   defaultSignatureHeaders,
+  signingHeaders,
   type BrowserStep,
-  type PersonaTarget,
   type Target,
   type TppCredentials,
 } from './target-definition.ts';
 import { interpolateEnv } from './interpolate-env.ts';
 import { TargetError } from './target-error.ts';
-import type { Capability, SuiteVersion } from '../suite/suite-definition.ts';
+import type { RawBrowserStep, RawTarget, RawTpp } from './target-schema.generated.ts';
 
 /** The published JSON Schema of target files. */
 export const targetSchemaUrl = new URL('./target.schema.json', import.meta.url);
-
-interface RawTpp {
-  clientId: string;
-  qwac: { cert: string; key: string };
-  qseal: { key: string; cert?: string; keyId: string };
-  redirectUri: string;
-}
-
-interface RawTarget {
-  name: string;
-  baseUrl: string;
-  connect?: string;
-  ca?: string;
-  versions: SuiteVersion[];
-  institutions: Array<{
-    code: string;
-    confirmationSegment?: string;
-    fundsConfirmation?: boolean;
-    sandbox?: boolean;
-    signature?: { headers: string[] };
-  }>;
-  tpp: RawTpp;
-  tpps?: Record<string, RawTpp>;
-  signature?: { headers: string[] };
-  personas?: Record<
-    string,
-    { identifier?: string; otp?: string; driver?: PersonaTarget['driver']; institutions?: string[] }
-  >;
-  browser?: { steps?: BrowserStep[] };
-  callback?: { cert: string; key: string };
-  capabilities?: Capability[];
-  sandboxPersonas?: Record<string, { identifier: string }>;
-  sandboxOtp?: string;
-}
 
 let validator: LocatedValidator<RawTarget> | undefined;
 
 /** Reads and parses the target file at `file`. Throws {@link TargetError} with `file:line:col`. */
 export function loadTarget(file: string): Target {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new TargetError([
-      { where: file, message: `cannot read: ${error instanceof Error ? error.message : String(error)}` },
-    ]);
-  }
-  return parseTarget(file, text);
+  return targetFrom(file, readYamlSource(file));
 }
 
 /** Parses target text read from `file` (PEM paths are resolved next to `file`). */
 export function parseTarget(file: string, text: string): Target {
-  const parsed = parseYamlSource(file, text);
+  return targetFrom(file, parseYamlSource(file, text));
+}
+
+function targetFrom(file: string, parsed: YamlParseResult): Target {
   if (!parsed.ok) throw new TargetError(parsed.problems);
   const interpolated = interpolateEnv(parsed.source, process.env);
   if (interpolated.problems.length > 0) throw new TargetError(interpolated.problems);
@@ -140,13 +106,23 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
     ca: raw.ca === undefined ? undefined : pem(raw.ca, '/ca'),
     ...(raw.ca === undefined ? {} : { caFile: resolve(dir, raw.ca) }),
     versions: raw.versions,
-    institutions: raw.institutions.map((i) => ({
-      code: i.code,
-      confirmationSegment: i.confirmationSegment ?? 'confirmation',
-      fundsConfirmation: i.fundsConfirmation ?? true,
-      sandbox: capabilities.includes('sandbox') && (i.sandbox ?? true),
-      signatureHeaders: i.signature?.headers ?? headers,
-    })),
+    institutions: raw.institutions.map((i) => {
+      const freshness =
+        i.signatureFreshness === undefined
+          ? undefined
+          : {
+              windowSeconds: i.signatureFreshness.windowSeconds,
+              replayCache: i.signatureFreshness.replayCache ?? false,
+            };
+      return {
+        code: i.code,
+        confirmationSegment: i.confirmationSegment ?? 'confirmation',
+        fundsConfirmation: i.fundsConfirmation ?? true,
+        sandbox: capabilities.includes('sandbox') && (i.sandbox ?? true),
+        signatureHeaders: signingHeaders(i.signature?.headers ?? headers, freshness),
+        signatureFreshness: freshness,
+      };
+    }),
     tpp: tpp(raw.tpp, '/tpp'),
     tpps: Object.fromEntries(
       Object.entries(raw.tpps ?? {}).map(([name, t]) => [name, tpp(t, `/tpps/${name}`)]),
@@ -157,7 +133,7 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
         { identifier: p.identifier, otp: p.otp, driver: p.driver ?? 'http', institutions: p.institutions },
       ]),
     ),
-    browserSteps: raw.browser?.steps,
+    browserSteps: raw.browser?.steps?.map(browserStep),
     callbackTls:
       raw.callback === undefined
         ? undefined
@@ -168,6 +144,15 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
   };
   if (problems.length > 0) throw new TargetError(problems);
   return target;
+}
+
+/** The one action of a browser step (the schema allows exactly one key per step). */
+function browserStep(step: RawBrowserStep): BrowserStep {
+  if (step.goto !== undefined) return { goto: step.goto };
+  if (step.fill !== undefined) return { fill: step.fill };
+  if (step.click !== undefined) return { click: step.click };
+  if (step.wait !== undefined) return { wait: step.wait };
+  return { expectRedirect: step.expectRedirect ?? true };
 }
 
 /** Why `certificate` cannot be used at `now` (expired, not yet valid), or undefined. */

@@ -16,8 +16,8 @@ export const accountsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts',
   versions: apiVersions,
   async handle(ctx, request) {
-    const { data, consent, version, now } = request;
-    const items = listedItems(data, consent, version, ctx.faults);
+    const { data, consent, version, profile, now } = request;
+    const items = listedItems(data, consent, profile, ctx.faults);
     if (items.length === 0) throw new ApiError('NAAC');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
@@ -41,7 +41,7 @@ export const accountsRoute: BearerRoute = aisReadRoute({
       status: 200,
       json: {
         accounts: page.items.map((item) =>
-          renderAccount({ data, item, consent, version, now, faults: ctx.faults }),
+          renderAccount({ data, item, consent, profile, now, faults: ctx.faults }),
         ),
         _links: links,
       },

@@ -14,14 +14,14 @@ export const balancesRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/balances',
   versions: apiVersions,
   async handle(ctx, request) {
-    const { data, consent, version, now } = request;
+    const { data, consent, version, profile, now } = request;
     const item = requireItem(ctx, request, 'balances');
     await countAccess(ctx, request, { resource: 'balances', resourceId: item.resourceId });
     const links: Record<string, Href> = {
       self: { href: functionPath(version, item.resourceId, 'balances') },
     };
     for (const fn of ['transactions', 'overdrafts'] as const) {
-      if (versionHasFunction(version, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
+      if (versionHasFunction(profile, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
@@ -29,7 +29,7 @@ export const balancesRoute: BearerRoute = aisReadRoute({
     const balances =
       item.kind === 'account'
         ? accountBalances(item, now, ctx.faults)
-        : cardBalances(item, now, version, ctx.faults);
+        : cardBalances(item, now, profile, ctx.faults);
     return { status: 200, json: { balances, _links: links } };
   },
 });

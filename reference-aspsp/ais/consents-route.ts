@@ -43,8 +43,7 @@ export const consentsRoute: BearerRoute = {
     unchecked: (faults) => faults.has('consent-body-not-validated'),
   },
   async handler(ctx) {
-    const version = ctx.version ?? 'v1';
-    const consent = consentFromBody(ctx.body, version);
+    const consent = consentFromBody(ctx.body, ctx.profile);
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const owned = new Set(data?.accounts.map((account) => account.iban) ?? []);
     const foreign = [...consentedIbans(consent)].filter((iban) => !owned.has(iban));

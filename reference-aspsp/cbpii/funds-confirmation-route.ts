@@ -27,19 +27,19 @@ export const fundsConfirmationRoute: BearerRoute = {
   role: 'cbpii',
   body: { kind: 'json', schema: fundsConfirmationSchema, refusal: fundsConfirmationRefusal },
   async admit(ctx) {
-    const version = ctx.version ?? 'v1';
+    const { version } = ctx;
     if (!ctx.institution.fundsConfirmation) {
       throw new ApiError('NIMP', {
         status: 501,
         detail: `institution ${ctx.institution.code} offers no funds confirmation`,
       });
     }
-    if (!scopeAllowsFundsConfirmation(ctx.auth.scope, version)) {
+    if (!scopeAllowsFundsConfirmation(ctx.auth.scope, ctx.profile)) {
       throw new ApiError('BADS', { detail: `scope "${ctx.auth.scope}" on ${version} funds confirmation` });
     }
   },
   async handler(ctx) {
-    const version = ctx.version ?? 'v1';
+    const { version } = ctx;
     const parsed = parseFundsConfirmationRequest(ctx.body);
     if (!parsed.ok) {
       throw new ApiError(parsed.code, { status: 400, detail: parsed.errors.join('; ') });

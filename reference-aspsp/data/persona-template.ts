@@ -1,4 +1,5 @@
 import { Ajv, type JSONSchemaType } from 'ajv';
+import { CodedError } from '../../lib/coded-error.ts';
 
 /**
  * One persona of `personas.yaml`: who the PSU is and what accounts and cards it holds.
@@ -198,8 +199,10 @@ const fileSchema: JSONSchemaType<{ personas: PersonaTemplate[] }> = {
 const validateFile = new Ajv({ allErrors: true, useDefaults: true }).compile(fileSchema);
 
 /** Why a personas file was refused: a schema message or a broken cross-reference. */
-export class PersonaFileError extends Error {
-  readonly code = 'ERR_PERSONAS_INVALID';
+export class PersonaFileError extends CodedError<'ERR_PERSONAS_INVALID'> {
+  constructor(message: string) {
+    super('ERR_PERSONAS_INVALID', message);
+  }
 }
 
 /**

@@ -33,7 +33,7 @@ export const paymentInitiationRoute: BearerRoute = {
     requireUnusedFirstToken(await requireBinding(ctx));
   },
   async handler(ctx) {
-    const version = ctx.version ?? 'v1';
+    const { version } = ctx;
     const parsed = parsePaymentInitiation(ctx.body, { callbackHosts: callbackHosts(ctx.tpp) });
     if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
     const { initiation } = parsed;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
-import { parisDay, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
+import { parisDay, versionProfile, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { ClientObserver } from '../client-report/client-observer.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
@@ -175,6 +175,8 @@ export function createPipeline(
       role: route.role,
     });
     notes.auth = checked.auth;
+    // The router refuses a bearer route without {version}: reaching this is a bug (500 INTE).
+    if (version === undefined) throw new Error(`bearer route ${route.path} matched no version`);
     const parsed = bodyStage(route.body, headers, raw);
     const shaped =
       edge === undefined || edge.institution === institution
@@ -183,7 +185,7 @@ export function createPipeline(
     const ctx = routeContext(
       shaped,
       parsed,
-      { certificate, tpp, auth: checked.auth },
+      { certificate, tpp, auth: checked.auth, version, profile: versionProfile(version) },
       checked.psuOffsetMs + (edge?.offsetMs ?? 0),
     );
     if (route.admit !== undefined) await route.admit(ctx);

@@ -3,6 +3,7 @@
  * atomic counters, and serialisable transactions.
  */
 import { CodedError } from '../../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../../lib/error-codes.ts';
 
 /** Operations available inside and outside a transaction. */
 export interface StoreTx {
@@ -38,15 +39,7 @@ export type StoreOptions =
   { kind: 'memory' } | { kind: 'embedded'; dir: string } | { kind: 'postgres'; url: string };
 
 /** Why a store operation failed. */
-export type StoreErrorCode =
-  | 'ERR_STORE_NOT_JSON'
-  | 'ERR_STORE_NOT_A_COUNTER'
-  | 'ERR_STORE_NESTED'
-  | 'ERR_STORE_CLOSED'
-  | 'ERR_STORE_OPEN_FAILED'
-  | 'ERR_STORE_LOCKED'
-  | 'ERR_STORE_VALUE_INVALID'
-  | 'ERR_STORE_BAD_OPTIONS';
+export type StoreErrorCode = ErrorCodeWith<'ERR_STORE_'>;
 
 /** Raised by every store for misuse or an unusable backend. */
 export class StoreError extends CodedError<StoreErrorCode> {}

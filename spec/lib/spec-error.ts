@@ -1,7 +1,8 @@
 import { CodedError } from '../../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../../lib/error-codes.ts';
 
 /** Stable codes of the errors the spec library raises. */
-export type SpecErrorCode = 'ERR_SPEC_INVALID' | 'ERR_SPEC_UNKNOWN_SCHEMA' | 'ERR_SPEC_UNKNOWN_VERSION';
+export type SpecErrorCode = ErrorCodeWith<'ERR_SPEC_'>;
 
 /**
  * A file of `spec/` is not what the library expects, or a caller named something `spec/` does not have.

@@ -10,7 +10,10 @@ export interface SignatureStageServices {
 }
 
 /** The request as the signature check sees it, the server's time, and whether the route is signed. */
-export interface SignatureStageRequest extends Omit<SignedRequest, 'checkDigest' | 'now' | 'replays'> {
+export interface SignatureStageRequest extends Omit<
+  SignedRequest,
+  'checkDigest' | 'checkFreshness' | 'now' | 'replays'
+> {
   /** Whether the route is signed (`Route.signed`, default true on bearer routes). */
   readonly signed: boolean;
   readonly now: Date;
@@ -19,7 +22,8 @@ export interface SignatureStageRequest extends Omit<SignedRequest, 'checkDigest'
 /**
  * Stage 5, signature, on signed routes: the Signature header (`401 SIGNATURE_INVALID`) and the
  * Digest of the body (`400 DIGEST_INVALID`), as server/check-signature.ts details. The fault
- * `signature-not-checked` skips the stage, `digest-not-checked` the Digest comparison.
+ * `signature-not-checked` skips the stage, `digest-not-checked` the Digest comparison,
+ * `signature-freshness-not-checked` an institution's freshness window and replay cache.
  */
 export function signatureStage(services: SignatureStageServices, request: SignatureStageRequest): void {
   if (!request.signed || services.faults.has('signature-not-checked')) return;
@@ -31,6 +35,7 @@ export function signatureStage(services: SignatureStageServices, request: Signat
     institution: request.institution,
     tpp: request.tpp,
     checkDigest: !services.faults.has('digest-not-checked'),
+    checkFreshness: !services.faults.has('signature-freshness-not-checked'),
     now: request.now,
     replays: services.replays,
   });
