@@ -31,7 +31,7 @@ function signedRequest(body = Buffer.alloc(0)): SignatureStageRequest & { header
     headers,
     keyId: tpp.clientId,
     privateKey,
-    headerNames: [...institution.signatureHeaders],
+    headerNames: [...institution.signatureHeaders, 'date'],
   });
   return {
     signed: true,
@@ -85,5 +85,16 @@ describe('the signature stage', () => {
     const digestOnly = { ...signedRequest(), body: Buffer.from('{}') };
     expect(refusal(digestOnly, new Set<FaultName>(['digest-not-checked']))).toBeUndefined();
     expect(refusal(tampered, new Set<FaultName>(['digest-not-checked']))).toBe('SIGNATURE_INVALID');
+  });
+
+  it('refuses a signature dated outside the freshness window, unless under signature-freshness-not-checked', () => {
+    const fresh: Institution = {
+      ...institution,
+      signatureFreshness: { windowSeconds: 60, replayCache: false },
+    };
+    const late = { ...signedRequest(), institution: fresh, now: new Date(Date.now() + 120_000) };
+    expect(refusal({ ...late, now: new Date() })).toBeUndefined();
+    expect(refusal(late)).toBe('SIGNATURE_INVALID');
+    expect(refusal(late, new Set<FaultName>(['signature-freshness-not-checked']))).toBeUndefined();
   });
 });
