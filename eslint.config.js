@@ -34,4 +34,32 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js', 'tools/mutation/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    // What differs between API versions is read from the version profiles of spec/ (docs/versions.md):
+    // a version name in code would make a future version behave as whichever old one it names.
+    // spec/ defines the versions; tests and their fixtures name the versions they exercise.
+    files: ['**/*.ts', '**/*.mts'],
+    // Files generated from spec/ by spec:build carry its version enums.
+    ignores: ['spec/**', 'test/**', '**/*.generated.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^v\\d+(\\.\\d+\\.\\d+)?$/]',
+          message:
+            'API version literal outside spec/: read the version profile (spec/lib versionProfile, apiVersions, newestApiVersion); see docs/versions.md.',
+        },
+        {
+          selector: 'Literal[value=/stet.psd2.v\\d/]',
+          message:
+            'A resource path naming an API version outside spec/: build it from the version (`/stet/psd2/${version}/…`); see docs/versions.md.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/stet.psd2.v\\d/]',
+          message:
+            'A resource path naming an API version outside spec/: build it from the version (`/stet/psd2/${version}/…`); see docs/versions.md.',
+        },
+      ],
+    },
+  },
 );

@@ -20,8 +20,10 @@ import type { SingleScenario } from '../load/scenario-definition.ts';
 import { signHeaders } from '../load/sign-headers.ts';
 import type { Target } from '../harness/index.ts';
 import { generateTestPki } from '../pki/index.ts';
+import { newestApiVersion } from '../spec/lib/index.ts';
 
 const host = 'api-10101.psd2.groupbank.example';
+const version = newestApiVersion;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
     baseUrl: `https://${host}`,
     connect: { host: '127.0.0.1', port },
     ca: pki.ca.certPem,
-    versions: ['v1.6.2'],
+    versions: [version],
     institutions: [],
     tpp,
     tpps: {},
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
     file: '',
     role: 'aisp',
     persona: 'alice',
-    version: 'v1.6.2',
+    version,
     consent: false,
     psuConnected: true,
     psus: 1,
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
   const sign = (i: number): void =>
     signHeaders({
       method: 'GET',
-      path: '/stet/psd2/v1.6.2/accounts',
+      path: `/stet/psd2/${version}/accounts`,
       headers: { 'x-request-id': String(i), 'psu-ip-address': '192.0.2.1' },
       body: '',
       policy,
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
       const kpis = new KpiRecorder();
       const ctx: PlanContext = {
         scenario,
-        version: 'v1.6.2',
+        version,
         institution: '10101',
         host,
         signaturePolicy: policy,

@@ -31,6 +31,7 @@ import { signRequest } from '../protocol/sign-request.ts';
 import { startReference, type RunningReference } from '../reference-aspsp/index.ts';
 import { isRecord } from '../reference-aspsp/lib/is-record.ts';
 import { createPglite } from '../reference-aspsp/store/pglite-template.ts';
+import { newestApiVersion } from '../spec/lib/index.ts';
 import { describeSteal, readCpuTimes } from './cpu-steal.ts';
 
 const { values } = parseArgs({
@@ -47,7 +48,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const concurrency = Number(values.concurrency);
 const host = 'api-10101.psd2.groupbank.example';
-const path = '/stet/psd2/v1.6.2/accounts';
+const path = `/stet/psd2/${newestApiVersion}/accounts`;
 
 interface Figures {
   readonly requests: number;

@@ -18,10 +18,16 @@ import { issueTlsCertificate } from '../pki/index.ts';
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 5;
 const host = 'api-10101.psd2.groupbank.example';
-const path = '/stet/psd2/v1.4.2/accounts/acc-a/transactions?dateFrom=2025-05-01&dateTo=2025-05-03';
 const har = parseHar(
   readFileSync(new URL('../test/unit/traffic/fixtures/ais-session.har', import.meta.url), 'utf8'),
 );
+// The recording's transactions read (in the version it was recorded in), replayed over and over.
+const recorded = har.log.entries.find((entry) =>
+  new URL(entry.request.url).pathname.endsWith('/transactions'),
+);
+if (recorded === undefined) throw new Error('the fixture HAR has no transactions request');
+const { pathname, search } = new URL(recorded.request.url);
+const path = `${pathname}${search}`;
 const ca = await issueTlsCertificate({ commonName: 'bench CA', usage: 'ca' });
 
 /** One measurement: requests per second, requests done, TLS connections opened. */

@@ -40,6 +40,9 @@ export function serveTarget(info: StartLine): Record<string, unknown> {
       fundsConfirmation: institution.fundsConfirmation,
       ...(institution.sandboxHost === undefined ? { sandbox: false } : {}),
       signature: { headers: [...institution.signatureHeaders] },
+      ...(institution.signatureFreshness === undefined
+        ? {}
+        : { signatureFreshness: { ...institution.signatureFreshness } }),
     })),
     tpp: tppEntry(info.tpp),
     tpps: {

@@ -3,14 +3,13 @@
  * the k6 exporter alike.
  */
 import type { InstitutionTarget, Target } from '../harness/index.ts';
-import { versionCalendar, type ApiVersion } from '../spec/lib/index.ts';
+import { versionProfile, type ApiVersion } from '../spec/lib/index.ts';
 import { LoadError } from './load-error.ts';
 import type { SingleScenario } from './scenario-definition.ts';
 
 /** The scenario's version, or the newest one of the target that offers the role. */
 export function chooseVersion(scenario: SingleScenario, target: Target): ApiVersion {
-  const capabilities = versionCalendar().capabilities;
-  const offers = (v: ApiVersion): boolean => scenario.role !== 'cbpii' || capabilities[v].fundsConfirmation;
+  const offers = (v: ApiVersion): boolean => scenario.role !== 'cbpii' || versionProfile(v).fundsConfirmation;
   if (scenario.version !== undefined) {
     if (!target.versions.includes(scenario.version)) {
       throw new LoadError(
@@ -47,7 +46,7 @@ export function chooseInstitutions(
       });
     }
   }
-  const fundsConfirmation = versionCalendar().capabilities[version].fundsConfirmation;
+  const fundsConfirmation = versionProfile(version).fundsConfirmation;
   return target.institutions.filter(
     (i) =>
       (wanted === undefined || wanted.includes(i.code)) &&

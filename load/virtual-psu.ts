@@ -6,7 +6,7 @@
 import { FuzzSession, type FuzzTokens } from '../harness/fuzz/fuzz-session.ts';
 import type { JourneyDriver } from '../harness/journeys/journey-driver.ts';
 import type { InstitutionTarget, StetClient, Target } from '../harness/index.ts';
-import { versionCalendar, type ApiVersion } from '../spec/lib/index.ts';
+import { versionProfile, type ApiVersion } from '../spec/lib/index.ts';
 import { LoadError } from './load-error.ts';
 import type { SingleScenario } from './scenario-definition.ts';
 
@@ -67,7 +67,7 @@ export async function prepareVirtualPsus(options: {
         const ibans = ibansOf(list.json);
         iban = ibans.find((i) => i.currency === 'EUR')?.iban;
         if (scenario.role === 'aisp' && scenario.consent) {
-          const fields = versionCalendar().capabilities[o.version].consentFields;
+          const fields = versionProfile(o.version).consentFields;
           const every = [...new Set(ibans.map((i) => i.iban))].map((i) => ({ iban: i }));
           const body: Record<string, unknown> = {};
           for (const field of fields) {
@@ -83,7 +83,7 @@ export async function prepareVirtualPsus(options: {
         }
       }
       if (scenario.role === 'cbpii') {
-        const scope = versionCalendar().capabilities[o.version].cbpiiScope;
+        const scope = versionProfile(o.version).cbpiiScope;
         if (scope === null) setupFailed(`${o.version} has no funds confirmation`);
         tokens = await session.login(scope);
       }

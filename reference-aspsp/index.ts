@@ -38,6 +38,8 @@ export interface StartLineInstitution {
   readonly confirmationSegment: string;
   readonly fundsConfirmation: boolean;
   readonly signatureHeaders: readonly string[];
+  /** Only when the institution checks signature freshness (its `signatureFreshness` option). */
+  readonly signatureFreshness?: { readonly windowSeconds: number; readonly replayCache: boolean };
 }
 
 /** The JSON line `stet-harness serve` prints on start (docs/contracts.md §8). */
@@ -92,6 +94,9 @@ export async function startReference(options: ReferenceAppOptions = {}): Promise
       confirmationSegment: institution.confirmationSegment,
       fundsConfirmation: institution.fundsConfirmation,
       signatureHeaders: institution.signatureHeaders,
+      ...(institution.signatureFreshness === undefined
+        ? {}
+        : { signatureFreshness: { ...institution.signatureFreshness } }),
     })),
     tpp: startLineTpp(app.pki.tpps.tpp),
     tpps: {

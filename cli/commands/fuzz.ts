@@ -6,6 +6,7 @@ import { writeReports } from '../../harness/report/write-reports.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
+import { apiVersions, newestApiVersion } from '../../spec/lib/index.ts';
 
 /** A `fuzz` option the user must fix. */
 export class FuzzOptionError extends CodedError<'ERR_FUZZ_OPTION'> {}
@@ -41,7 +42,7 @@ export function register(program: Command): void {
     .option('--replay-path <path>', 'which commands of the sequence ran (printed with the failure)')
     .option('--machine <name>', `only this state machine: ${fuzzMachines.join(' or ')} (a replay names it)`)
     .option('--institution <code>', 'institution code (default: the first with the sandbox)')
-    .option('--version <version>', 'v1.4.2 or v1.6.2', 'v1.6.2')
+    .option('--version <version>', `API version: ${apiVersions.join(', ')}`, newestApiVersion)
     .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
     .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports/fuzz')
     .action(async (options: FuzzCliOptions) => {
@@ -52,9 +53,10 @@ export function register(program: Command): void {
 async function fuzz(options: FuzzCliOptions): Promise<number> {
   const runs = integer(options.runs, '--runs', 1);
   const seed = options.seed === undefined ? undefined : integer(options.seed, '--seed', -(2 ** 31));
-  if (options.version !== 'v1.4.2' && options.version !== 'v1.6.2')
-    throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not fuzzed`, {
-      hint: 'use v1.4.2 or v1.6.2',
+  const version = apiVersions.find((v) => v === options.version);
+  if (version === undefined)
+    throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not an API version`, {
+      hint: `use one of ${apiVersions.join(', ')}`,
     });
   const machine = fuzzMachines.find((name) => name === options.machine);
   if (options.machine !== undefined && machine === undefined)
@@ -91,7 +93,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
       target,
       runs,
       tool,
-      version: options.version,
+      version,
       ...(seed === undefined ? {} : { seed }),
       ...(options.path === undefined ? {} : { path: options.path }),
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),

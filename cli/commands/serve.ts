@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
+import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
 import type { ReferenceAppOptions, StoreOption } from '../../reference-aspsp/index.ts';
 
 /** A `serve` option the user must fix. */
@@ -23,6 +24,7 @@ interface ServeOptions {
   readonly clientReport: string | undefined;
   readonly redirectUri: string[];
   readonly writeTarget: string | undefined;
+  readonly institutions: string | undefined;
 }
 
 /**
@@ -38,7 +40,11 @@ export function register(program: Command): void {
       'run the reference bank (HTTPS with mutual TLS); prints one JSON start line, then logs to stderr',
     )
     .option('--port <port>', 'port to listen on (0 = any free port)', '8443')
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'address to listen on; a non-loopback one opens the bank to the network (warned)',
+      defaultListenHost,
+    )
     .option('--store <kind>', 'memory | embedded | postgres', 'embedded')
     .option('--data <dir>', 'data directory: embedded store and generated PKI', join('.data', 'reference'))
     .option('--database <url>', 'PostgreSQL URL (with --store postgres)')
@@ -64,12 +70,18 @@ export function register(program: Command): void {
       [],
     )
     .option('--write-target <file>', 'write a target file (YAML) pointing the harness at this server')
+    .option(
+      '--institutions <file>',
+      'institutions file (the format of reference-aspsp/institutions/institutions.yaml) replacing the shipped one, e.g. to turn an institution option such as signatureFreshness on',
+    )
     .action(async (raw: ServeOptions) => {
       const served = { url: '' };
       const options = { ...parseOptions(raw), ...clientOptions(raw, served) };
       if (options.store?.kind === 'embedded' && !existsSync(join(options.store.dir, 'pglite'))) {
         process.stderr.write(`no store in ${options.store.dir}: starting with an empty one\n`);
       }
+      const warning = listenWarning('serve', raw.host);
+      if (warning !== undefined) process.stderr.write(`${warning}\n`);
       // Loaded on use: the reference (stores, PGlite) is the heaviest import of the CLI.
       const { startReference } = await import('../../reference-aspsp/index.ts');
       const reference = await startReference(options);
@@ -141,7 +153,19 @@ function parseOptions(raw: ServeOptions): ReferenceAppOptions & { mode: 'sandbox
     mode: raw.mode,
     faults: raw.fault,
     ...(raw.calendar === undefined ? {} : { calendar: raw.calendar }),
+    ...institutionsOption(raw.institutions),
   };
+}
+
+/** `--institutions FILE`, checked to exist (its content is checked when the reference loads it). */
+function institutionsOption(file: string | undefined): Pick<ReferenceAppOptions, 'institutionsFile'> {
+  if (file === undefined) return {};
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw optionError(
+      `--institutions ${file} is not a file`,
+      'give a YAML file in the format of reference-aspsp/institutions/institutions.yaml',
+    );
+  return { institutionsFile: file };
 }
 
 /** The client report and redirect URI options, handed to the reference as it expects them. */

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { parse, stringify } from 'yaml';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
+import { newestApiVersion } from '../../spec/lib/index.ts';
 import { buildSigningString, parseSignatureHeader, readPsd2Certificate } from '../../protocol/index.ts';
 import { parseClonedPsu } from '../../harness/client/cloned-psu.ts';
 import { StetClient, type HttpExchange, type OutgoingRequest } from '../../harness/client/stet-client.ts';
@@ -46,7 +47,7 @@ export function register(program: Command): void {
       'sign and send one request with a target’s TPP credentials; prints the signing string, the curl command and the answer',
     )
     .argument('[method]', 'HTTP method, e.g. GET')
-    .argument('[path]', 'path with query, e.g. /stet/psd2/v1.6.2/accounts')
+    .argument('[path]', `path with query, e.g. /stet/psd2/${newestApiVersion}/accounts`)
     .requiredOption('--target <file>', 'target file (e.g. written by serve --write-target)')
     .option('--institution <code>', 'institution code (default: the target’s first)')
     .option('--token <access_token>', 'send Authorization: Bearer <access_token>')
@@ -71,7 +72,7 @@ Examples:
   stet-harness serve --store memory --write-target .data/serve-target.yaml
   stet-harness sign --target .data/serve-target.yaml --login alice
   stet-harness sign --target .data/serve-target.yaml --enrol my-certs
-  stet-harness sign --target .data/serve-target.yaml --token <access_token> GET /stet/psd2/v1.6.2/accounts`,
+  stet-harness sign --target .data/serve-target.yaml --token <access_token> GET /stet/psd2/${newestApiVersion}/accounts`,
     )
     .action(async (method: string | undefined, path: string | undefined, raw: SignOptions) => {
       process.exitCode = await sign(method, path, raw);
@@ -99,7 +100,7 @@ async function sign(method: string | undefined, path: string | undefined, raw: S
     if (method === undefined || path === undefined)
       throw optionError(
         'sign needs a method and a path',
-        'e.g. stet-harness sign --target t.yaml GET /stet/psd2/v1.6.2/accounts',
+        `e.g. stet-harness sign --target t.yaml GET /stet/psd2/${newestApiVersion}/accounts`,
       );
     if (!path.startsWith('/'))
       throw optionError(`path ${path} must start with /`, 'give the path and query only');

@@ -23,7 +23,11 @@ export function killMatrixHtml(matrix: KillMatrix): string {
         ? verdict.errors
             .map((err) => `<div>errored: <code>${e(cellKey(err))}</code> ${e(err.message)}</div>`)
             .join('')
-        : verdict.killers.map((k) => `<div><code>${e(cellKey(k))}</code></div>`).join('');
+        : verdict.killers
+            .map(
+              (k) => `<div><code>${e(cellKey(k))}</code>${k.advisory ? ' (advisory: --strict)' : ''}</div>`,
+            )
+            .join('');
     return [
       `<tr data-outcome="${escapeAttribute(verdict.outcome)}">`,
       `<th><code>${e(verdict.fault)}</code><span class="title">${e(verdict.description)}</span></th>`,

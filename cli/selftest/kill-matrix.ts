@@ -20,8 +20,11 @@ export interface FaultVerdict {
   outcome: FaultOutcome;
   /** Cells run against the reference started with this fault. */
   cases: number;
-  /** Cells that failed under the fault and passed on the clean reference. */
-  killers: CaseRef[];
+  /**
+   * Cells that failed under the fault and passed on the clean reference; `advisory` when the cell's
+   * finding was advisory (only choice rules at stake: `run --strict` fails on it, a plain run does not).
+   */
+  killers: Array<CaseRef & { advisory: boolean }>;
   /** Cells that errored under the fault, with the reason. */
   errors: Array<CaseRef & { message: string }>;
   durationMs: number;
@@ -60,7 +63,7 @@ export function verdictOf(options: {
     .filter(
       (r) => (r.status === 'failed' || r.status === 'advisory') && clean.get(cellKey(r))?.status === 'passed',
     )
-    .map(ref);
+    .map((r) => ({ ...ref(r), advisory: r.status === 'advisory' }));
   const errors = results
     .filter((r) => r.status === 'errored')
     .map((r) => ({ ...ref(r), message: r.failure?.message ?? r.reason ?? 'errored' }));
@@ -77,6 +80,11 @@ export function verdictOf(options: {
     errors,
     durationMs: options.durationMs,
   };
+}
+
+/** True when a fault was killed by advisory findings only: a plain run passes the faulty bank, `--strict` fails it. */
+export function killedOnlyByAdvisories(verdict: FaultVerdict): boolean {
+  return verdict.killers.length > 0 && verdict.killers.every((killer) => killer.advisory);
 }
 
 /** Counts the verdicts per outcome. */

@@ -22,7 +22,13 @@ import {
 import { startReference } from '../../reference-aspsp/index.ts';
 import type { Fault } from '../../reference-aspsp/faults/catalogue.ts';
 import { schemaValidator } from '../../spec/lib/index.ts';
-import { totalsOf, verdictOf, type FaultVerdict, type KillMatrix } from './kill-matrix.ts';
+import {
+  killedOnlyByAdvisories,
+  totalsOf,
+  verdictOf,
+  type FaultVerdict,
+  type KillMatrix,
+} from './kill-matrix.ts';
 import { selftestEnvironments, suitesFor, type SelftestEnvironment } from './selftest-environments.ts';
 import { runVersionsCheck } from './versions-check-run.ts';
 
@@ -57,14 +63,19 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
   const startedAt = new Date().toISOString();
   // One PKI for every reference: generating keys per fault would dominate the run.
   const pkiDir = await mkdtemp(join(tmpdir(), 'stet-selftest-pki-'));
+  // Files of the set-ups (an institutions file), apart from the PKI, which its generation replaces.
+  const setupDir = await mkdtemp(join(tmpdir(), 'stet-selftest-setup-'));
   try {
     const versionFaults = options.faults.filter((fault) => fault.killedBy === 'versions');
     const partial = options.cleanOnlyFaultRules;
     const cleanRules = partial ? [...new Set(options.faults.flatMap((fault) => fault.rules))] : [];
-    const groups = selftestEnvironments.map((environment) => ({
-      environment,
-      suites: suitesFor(options.suites, environment.name),
-    }));
+    const groups = await Promise.all(
+      selftestEnvironments.map(async (environment) => ({
+        environment,
+        suites: suitesFor(options.suites, environment.name),
+        institutionsFile: await environment.institutionsFile?.(setupDir),
+      })),
+    );
     const cleanSuites: RunReport[] = [];
     for (const group of groups) {
       if (!selects(group.suites, options.filter, cleanRules)) continue;
@@ -102,8 +113,9 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
           durationMs: Math.round(performance.now() - started),
         });
         verdicts[i] = verdict;
+        const strictOnly = killedOnlyByAdvisories(verdict) ? ', advisory findings: --strict' : '';
         options.log?.(
-          `${verdict.outcome.padEnd(9)} ${fault.name} (${verdict.killers.length}/${verdict.cases} cases)`,
+          `${verdict.outcome.padEnd(9)} ${fault.name} (${verdict.killers.length}/${verdict.cases} cases${strictOnly})`,
         );
       }
     };
@@ -132,6 +144,7 @@ export async function runSelftest(options: SelftestOptions): Promise<SelftestOut
     };
   } finally {
     await rm(pkiDir, { recursive: true, force: true });
+    await rm(setupDir, { recursive: true, force: true });
   }
 }
 
@@ -160,7 +173,11 @@ function selects(suites: readonly SuiteDefinition[], filter: RunFilter, rules: r
 
 async function runAgainst(
   options: SelftestOptions,
-  group: { environment: SelftestEnvironment; suites: readonly SuiteDefinition[] },
+  group: {
+    environment: SelftestEnvironment;
+    suites: readonly SuiteDefinition[];
+    institutionsFile: string | undefined;
+  },
   run: { pkiDir: string; faults: string[]; rules: string[] },
 ): Promise<RunReport> {
   const { environment } = group;
@@ -169,6 +186,7 @@ async function runAgainst(
     store: { kind: 'memory' },
     pkiDir: run.pkiDir,
     ...environment.reference,
+    ...(group.institutionsFile === undefined ? {} : { institutionsFile: group.institutionsFile }),
     faults: run.faults,
     log: () => undefined,
   });

@@ -2,8 +2,12 @@
  * How the selftest sets a reference up for a group of cases. Most cases run against a reference in
  * sandbox mode; cases with a calendar step against one whose calendar decommissions v1 and whose clock
  * is past that date (so a version still served shows); cases needing a live host against one in live
- * mode. Each group runs clean and under every fault of its rules, and is compared cell by cell.
+ * mode; cases needing an institution that checks signature freshness against one where 10101 does.
+ * Each group runs clean and under every fault of its rules, and is compared cell by cell.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import {
   caseUsesStep,
   parseServeInfo,
@@ -16,18 +20,25 @@ import {
 } from '../../harness/index.ts';
 import { parisDay } from '../../spec/lib/index.ts';
 import type { ReferenceAppOptions } from '../../reference-aspsp/index.ts';
+import { defaultInstitutionsFile } from '../../reference-aspsp/institutions/load-institutions.ts';
+import { isRecord } from '../../reference-aspsp/lib/is-record.ts';
 import { applyCalendarOverrides, versionCalendar } from '../../spec/lib/index.ts';
 import { liveReferenceTarget } from './live-target.ts';
 import { selftestCalendar, selftestClock } from './versions-check-run.ts';
 
 /** The name of a set-up. */
-export type SelftestEnvironmentName = 'sandbox' | 'calendar' | 'live';
+export type SelftestEnvironmentName = 'sandbox' | 'calendar' | 'live' | 'freshness';
 
 /** A reference set-up and how the harness sees the reference so set up. */
 export interface SelftestEnvironment {
   name: SelftestEnvironmentName;
   /** What the reference starts with, beside the port, store, PKI and faults. */
   reference: Pick<ReferenceAppOptions, 'mode' | 'calendar' | 'clock'>;
+  /**
+   * Writes an institutions file into `dir` for the reference to start with instead of the shipped
+   * one, and returns its path; undefined: the shipped institutions.
+   */
+  institutionsFile?: (dir: string) => Promise<string>;
   /** The calendar and day the harness holds the reference to (calendar steps); undefined: the run's default. */
   calendar: TargetCalendar | undefined;
   /** The target of a reference so started, from its start line. */
@@ -36,6 +47,24 @@ export interface SelftestEnvironment {
 
 const sandboxTarget = (info: unknown, name: string): Target =>
   targetFromServeInfo(parseServeInfo(info), { name });
+
+/** The institution option of the `freshness` set-up (rules TRN-SIGNATURE-FRESH, TRN-SIGNATURE-NO-REPLAY). */
+export const selftestFreshness = { institution: '10101', windowSeconds: 60, replayCache: true } as const;
+
+/** The shipped institutions with {@link selftestFreshness} on, written to `dir`. */
+export async function writeFreshnessInstitutions(dir: string): Promise<string> {
+  const document: unknown = parse(await readFile(defaultInstitutionsFile, 'utf8'));
+  const list = isRecord(document) && Array.isArray(document.institutions) ? document.institutions : [];
+  const { institution, windowSeconds, replayCache } = selftestFreshness;
+  const changed = list.map((item: unknown) =>
+    isRecord(item) && item.code === institution
+      ? { ...item, signatureFreshness: { windowSeconds, replayCache } }
+      : item,
+  );
+  const file = join(dir, 'institutions-signature-freshness.yaml');
+  await writeFile(file, stringify({ institutions: changed }), 'utf8');
+  return file;
+}
 
 /** Every set-up, in the order the selftest runs them. */
 export const selftestEnvironments: readonly SelftestEnvironment[] = [
@@ -50,12 +79,24 @@ export const selftestEnvironments: readonly SelftestEnvironment[] = [
     target: sandboxTarget,
   },
   { name: 'live', reference: { mode: 'live' }, calendar: undefined, target: liveReferenceTarget },
+  {
+    name: 'freshness',
+    reference: { mode: 'sandbox' },
+    institutionsFile: writeFreshnessInstitutions,
+    calendar: undefined,
+    target: sandboxTarget,
+  },
 ];
 
-/** The set-up a case needs: `live` when it needs a live host, `calendar` with a calendar step. */
+/**
+ * The set-up a case needs: `live` when it needs a live host, `calendar` with a calendar step,
+ * `freshness` when it needs an institution checking signature freshness.
+ */
 export function environmentOf(definition: CaseDefinition): SelftestEnvironmentName {
-  if (definition.given.needs.includes('live')) return 'live';
+  const { needs, features } = definition.given;
+  if (needs.includes('live')) return 'live';
   if (caseUsesStep(definition, 'calendar')) return 'calendar';
+  if (features.signatureFreshness === true || features.signatureReplayCache === true) return 'freshness';
   return 'sandbox';
 }
 

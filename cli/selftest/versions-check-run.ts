@@ -1,19 +1,30 @@
 /**
  * The deprecation calendar check of `stet-harness versions`, run by the selftest for faults whose
  * `killedBy` is `versions`: date-driven rules no suite case can see. The reference is started with a
- * calendar that decommissions v1 and its clock past that date, so a version still served shows.
+ * calendar that decommissions the oldest version and its clock past that date, so a version still
+ * served shows.
  */
 import { parseServeInfo, targetFromServeInfo } from '../../harness/index.ts';
 import type { RunReport, ToolInfo } from '../../harness/report/model.ts';
 import { checkVersions } from '../../harness/versions/check-versions.ts';
 import { parisDay } from '../../spec/lib/index.ts';
 import { startReference } from '../../reference-aspsp/index.ts';
-import { applyCalendarOverrides, versionCalendar, type CalendarOverrides } from '../../spec/lib/index.ts';
+import {
+  apiVersions,
+  applyCalendarOverrides,
+  versionCalendar,
+  type CalendarOverrides,
+} from '../../spec/lib/index.ts';
 
-/** v1.4.2 went live on 2026-01-01 (T0), so v1 is decommissioned from 2026-04-01. */
-export const selftestCalendar: CalendarOverrides = { 'v1.4.2': '2026-01-01' };
+// The successor of the oldest version: its live date is the oldest version's T0.
+const successor = apiVersions[1];
+if (successor === undefined)
+  throw new Error('spec/versions.yaml lists a single version: nothing to decommission');
 
-/** The reference's clock: the day after v1's decommission date, mid-day in Paris. */
+/** The oldest version is decommissioned: its successor went live on 2026-01-01 (T0), so from 2026-04-01. */
+export const selftestCalendar: CalendarOverrides = { [successor]: '2026-01-01' };
+
+/** The reference's clock: the day after the oldest version's decommission date, mid-day in Paris. */
 export const selftestClock = new Date('2026-04-02T10:00:00Z');
 
 /** Runs the calendar check against a reference started with `faults` (none for the clean run). */

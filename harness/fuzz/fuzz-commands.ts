@@ -42,9 +42,8 @@ class PutConsent implements Command {
       trustedBeneficiaries: false,
       psuIdentity: this.psuIdentity,
     };
-    if (model.version === 'v1.6.2') {
-      body.overdrafts = ibans('overdrafts').map((iban) => ({ iban }));
-      body.owners = ibans('owners').map((iban) => ({ iban }));
+    for (const list of ['overdrafts', 'owners'] as const) {
+      if (model.profile.consentFields.includes(list)) body[list] = ibans(list).map((iban) => ({ iban }));
     }
     const exchange = await real.session.api({
       method: 'PUT',
@@ -62,9 +61,7 @@ class PutConsent implements Command {
         `PUT /consents expected 201, got ${exchange.status} ${exchange.text.slice(0, 200)}`,
       );
     const set = (list: ConsentList): ReadonlySet<string> =>
-      new Set(
-        list === 'balances' || list === 'transactions' || model.version === 'v1.6.2' ? ibans(list) : [],
-      );
+      new Set(model.profile.consentFields.includes(list) ? ibans(list) : []);
     model.consent = {
       lists: {
         balances: set('balances'),

@@ -4,7 +4,7 @@
  * {@link FuzzMismatch}; fast-check then shrinks the command sequence.
  */
 import { CodedError } from '../../lib/coded-error.ts';
-import { lookupError } from '../../spec/lib/index.ts';
+import { lookupError, type ApiVersion, type VersionProfile } from '../../spec/lib/index.ts';
 import type { HttpExchange } from '../client/stet-client.ts';
 import { fieldOf, type FuzzSession, type FuzzTokens } from './fuzz-session.ts';
 
@@ -27,7 +27,9 @@ export interface ModelConsent {
 
 /** The state the seed predicts. */
 export interface FuzzModel {
-  version: 'v1.4.2' | 'v1.6.2';
+  version: ApiVersion;
+  /** What the version offers: its consent fields and account links. */
+  profile: VersionProfile;
   accounts: readonly ModelAccount[];
   consent: ModelConsent | undefined;
   /** valid; expired (3600 s passed, refresh works); revoked (refresh refused too). */
@@ -139,7 +141,7 @@ export async function checkAccounts(model: FuzzModel, real: FuzzReal, after: str
     const iban = String(fieldOf(fieldOf(entry, 'accountId'), 'iban'));
     const links = linksOf(entry);
     for (const fn of consentLists) {
-      const exists = fn === 'balances' || fn === 'transactions' || model.version === 'v1.6.2';
+      const exists = model.profile.accountFunctions.includes(fn);
       const want = exists && consented && consent.lists[fn].has(iban);
       if ((fieldOf(links, fn) !== undefined) !== want)
         mismatch(`${what}: ${fn} link of ${iban} should be ${want ? 'present' : 'absent'}`, exchange);

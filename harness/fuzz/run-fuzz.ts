@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { isCodedError } from '../../lib/coded-error.ts';
-import { getRule } from '../../spec/lib/index.ts';
+import { getRule, newestApiVersion, versionProfile, type ApiVersion } from '../../spec/lib/index.ts';
 import { StetClient } from '../client/stet-client.ts';
 import { httpJourneyDriver } from '../journeys/http-driver.ts';
 import { summarize, type CaseResult, type RunReport, type ToolInfo } from '../report/model.ts';
@@ -30,7 +30,8 @@ export interface FuzzOptions {
   replayPath?: string;
   /** Institution code (default: the first institution with the sandbox). */
   institution?: string;
-  version?: 'v1.4.2' | 'v1.6.2';
+  /** API version (default: the newest). */
+  version?: ApiVersion;
   /** Persona cloned for each run (default alice). */
   persona?: string;
   maxCommands?: number;
@@ -129,7 +130,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const institution =
     target.institutions.find((i) => i.code === options.institution) ??
     (options.institution === undefined ? target.institutions.find((i) => i.sandbox) : undefined);
-  const version = options.version ?? 'v1.6.2';
+  const version = options.version ?? newestApiVersion;
+  const profile = versionProfile(version);
   const startedAt = new Date();
   let setupError: unknown;
   try {
@@ -150,7 +152,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
       secrets.add('refresh_token', tokens.refresh);
       const accounts = await listAccounts(session, version, tokens.access);
       return {
-        model: { version, accounts, consent: undefined, tokens: 'valid', payment: undefined },
+        model: { version, profile, accounts, consent: undefined, tokens: 'valid', payment: undefined },
         real: { session, tokens },
       };
     };

@@ -9,6 +9,7 @@ import type { InstitutionTarget, Target } from '../targets/target-definition.ts'
 import { expectedText } from '../versions/judge-version.ts';
 import type { TargetCalendar } from '../versions/target-calendar.ts';
 import { templateRefs } from '../suite/template.ts';
+import { isSignatureWindowDate } from './signature-window.ts';
 
 /** One cell of the matrix, as far as applicability is concerned. */
 export interface ApplicabilityCell {
@@ -52,6 +53,10 @@ export function notApplicableReason(
   ) {
     return `institution ${institution.code} ${institution.fundsConfirmation ? 'offers' : 'does not offer'} funds confirmation`;
   }
+  const freshness = freshnessReason(given.features, institution);
+  if (freshness !== undefined) return freshness;
+  if ([...refs].some(isSignatureWindowDate) && institution.signatureFreshness === undefined)
+    return `the target declares no signature freshness window at institution ${institution.code} (signatureFreshness)`;
   if (given.tpp !== undefined && target.tpps[given.tpp] === undefined)
     return `target has no alternate TPP ${given.tpp}`;
   // The QSEAL certificate is optional in a target file; cases sending it (registration) need it.
@@ -70,6 +75,27 @@ export function notApplicableReason(
     // The calendar says nothing of a version before it goes live: judging it would be a guess.
     if (status.state === 'upcoming')
       return `${version} is not live on ${context.calendar.day}: ${expectedText(status)}`;
+  }
+  return undefined;
+}
+
+/** Why a case's signature freshness features do not match what the target declares of the institution. */
+function freshnessReason(
+  features: CaseDefinition['given']['features'],
+  institution: InstitutionTarget,
+): string | undefined {
+  const declared = institution.signatureFreshness;
+  const wanted: Array<[boolean | undefined, boolean, string]> = [
+    [features.signatureFreshness, declared !== undefined, 'signature freshness (signatureFreshness)'],
+    [
+      features.signatureReplayCache,
+      declared?.replayCache === true,
+      'signature replay cache (signatureFreshness.replayCache)',
+    ],
+  ];
+  for (const [needed, has, what] of wanted) {
+    if (needed !== undefined && needed !== has)
+      return `the target ${has ? 'declares' : 'declares no'} ${what} at institution ${institution.code}`;
   }
   return undefined;
 }

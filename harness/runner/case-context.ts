@@ -3,13 +3,14 @@
  * its captured values, and the clock it sees.
  */
 import { CodedError } from '../../lib/coded-error.ts';
-import { addDays, parisDay } from '../../spec/lib/index.ts';
+import { addDays, parisDay, type VersionProfile } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import type { SecretSet } from '../report/secret-set.ts';
 import type { CaseDefinition, SuiteVersion } from '../suite/suite-definition.ts';
 import { parseDateRef, parseTemplate } from '../suite/template.ts';
 import type { InstitutionTarget, Target, TppCredentials } from '../targets/target-definition.ts';
+import { isSignatureWindowDate, signatureWindowDate } from './signature-window.ts';
 import type { TokenSet } from './token-set.ts';
 
 /** The PSU a case runs as. */
@@ -25,6 +26,8 @@ export interface CaseContext {
   target: Target;
   institution: InstitutionTarget;
   version: SuiteVersion;
+  /** What the version offers (spec/lib version profile): steps ask it, never compare versions. */
+  profile: VersionProfile;
   definition: CaseDefinition;
   tpp: TppCredentials;
   psu: CasePsu;
@@ -54,6 +57,9 @@ export class UnboundValueError extends CodedError<'ERR_UNBOUND_VALUE'> {
   }
 }
 
+/** The case value holding the institution's signature freshness window, in seconds, when it declares one. */
+export const signatureWindowVar = '__signatureWindowSeconds';
+
 /** What templates read: the case's values and its clock. */
 export type TemplateScope = Pick<CaseContext, 'vars' | 'clockOffsetMs'>;
 
@@ -62,6 +68,12 @@ export function lookup(ctx: TemplateScope, ref: string): unknown {
   const date = parseDateRef(ref);
   if (date !== undefined) return addDays(parisDay(caseNow(ctx)), date.offsetDays);
   if (ref === 'now') return caseNow(ctx).toISOString();
+  if (isSignatureWindowDate(ref)) {
+    // Against the bank's own clock, which sandbox time travel (a PSU's clock) does not move.
+    const windowSeconds = ctx.vars.get(signatureWindowVar);
+    if (typeof windowSeconds !== 'number') throw new UnboundValueError(ref);
+    return signatureWindowDate(ref, windowSeconds, Date.now());
+  }
   if (!ctx.vars.has(ref)) throw new UnboundValueError(ref);
   return ctx.vars.get(ref);
 }

@@ -94,7 +94,8 @@ export function setupSteps(definition: CaseDefinition): SetupStep[] {
 
 /**
  * Builds the consent body from the captured unconsented list, just before the PUT runs (stored as
- * `__consent`). v1.6.2 requires `overdrafts` and `owners`; earlier versions do not know them.
+ * `__consent`), with the consent fields of the version's profile: v1.6.2 requires `overdrafts` and
+ * `owners`; earlier versions do not know them.
  */
 export function prepareConsent(ctx: CaseContext, consent: ConsentShorthand): void {
   const accounts = ctx.vars.get('__accounts');
@@ -115,10 +116,8 @@ export function prepareConsent(ctx: CaseContext, consent: ConsentShorthand): voi
     trustedBeneficiaries: consent.trustedBeneficiaries,
     psuIdentity: consent.psuIdentity,
   };
-  if (ctx.version === 'v1.6.2') {
-    body['overdrafts'] = pick(consent.overdrafts);
-    body['owners'] = pick(consent.owners);
-  }
+  if (ctx.profile.consentFields.includes('overdrafts')) body['overdrafts'] = pick(consent.overdrafts);
+  if (ctx.profile.consentFields.includes('owners')) body['owners'] = pick(consent.owners);
   ctx.vars.set('__consent', body);
 }
 

@@ -6,6 +6,7 @@
  * after such a step, so a seed deviation behind it is still seen).
  */
 import { isCodedError } from '../../lib/coded-error.ts';
+import { versionProfile } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import { ClientError } from '../client/client-errors.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
@@ -27,7 +28,7 @@ import type {
   SuiteVersion,
 } from '../suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
-import { fillDeep, fillText, type CaseContext } from './case-context.ts';
+import { fillDeep, fillText, signatureWindowVar, type CaseContext } from './case-context.ts';
 import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
@@ -155,6 +156,7 @@ async function createContext(
     target,
     institution,
     version,
+    profile: versionProfile(version),
     definition,
     tpp,
     psu: { id: given.persona, identifier: persona?.identifier ?? given.persona, otp: persona?.otp ?? '' },
@@ -182,6 +184,8 @@ async function createContext(
     runtime.secrets.add('otp', target.sandboxOtp);
     ctx.vars.set('sandboxOtp', target.sandboxOtp);
   }
+  if (institution.signatureFreshness !== undefined)
+    ctx.vars.set(signatureWindowVar, institution.signatureFreshness.windowSeconds);
   if (institution.sandbox) {
     const timer = performance.now();
     const { psu, exchange } = await clonePsu(ctx, given.persona);

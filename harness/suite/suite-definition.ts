@@ -6,6 +6,7 @@
  * failure or a load error can point back at the YAML. The names of the language (versions, roles,
  * grants, checks…) are the generated types of its schema.
  */
+import type { ApiVersion } from '../../spec/lib/index.ts';
 import type {
   RawAccountSelector,
   RawCapability,
@@ -15,11 +16,10 @@ import type {
   RawPathCheck,
   RawRole,
   RawSandbox,
-  RawVersion,
 } from './suite-schema.generated.ts';
 
-/** An API version of the seed (matches `spec/lib` ApiVersion), as the suite schema lists it. */
-export type SuiteVersion = RawVersion;
+/** An API version of the seed: `spec/lib` ApiVersion, generated from spec/versions.yaml. */
+export type SuiteVersion = ApiVersion;
 
 /** A PSD2 role (matches `spec/lib` Role). */
 export type SuiteRole = RawRole;
@@ -80,7 +80,18 @@ export interface Given {
   needs: Capability[];
   /** Institutions the case applies to (all when undefined). */
   institutions: string[] | undefined;
-  features: { fundsConfirmation?: boolean };
+  features: InstitutionFeatures;
+}
+
+/**
+ * Institution features a case needs (`true`) or needs absent (`false`); at any other institution it
+ * is not applicable. `signatureFreshness` and `signatureReplayCache` are what the target declares of
+ * the institution (its `signatureFreshness`, with `replayCache`).
+ */
+export interface InstitutionFeatures {
+  fundsConfirmation?: boolean;
+  signatureFreshness?: boolean;
+  signatureReplayCache?: boolean;
 }
 
 /** A check on one value (or on the set of values a JSONPath selects: exists and counts). */

@@ -64,8 +64,13 @@ export type RawGiven = {
   clock?: RawClock;
   needs?: Array<RawCapability>;
   institutions?: Array<string>;
+  /** Institution features the case needs (true) or needs absent (false); elsewhere it is not applicable. */
   features?: {
     fundsConfirmation?: boolean;
+    /** The target declares the institution's signatureFreshness window. */
+    signatureFreshness?: boolean;
+    /** The target declares the institution's signatureFreshness with replayCache. */
+    signatureReplayCache?: boolean;
   };
 };
 

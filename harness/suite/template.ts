@@ -28,6 +28,10 @@ export const builtinNames: ReadonlySet<string> = new Set([
   // From a live target's sandboxPersonas and sandboxOtp: the sandbox data its live host must refuse.
   'sandboxIdentifier',
   'sandboxOtp',
+  // HTTP dates around the institution's signature freshness window (harness/runner/signature-window.ts).
+  'signatureDateBeforeWindow',
+  'signatureDateInWindow',
+  'signatureDateAfterWindow',
 ]);
 
 /** A part of a template: literal text or a reference. */

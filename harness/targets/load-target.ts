@@ -16,6 +16,7 @@ import {
 } from '../suite/yaml-source.ts';
 import {
   defaultSignatureHeaders,
+  signingHeaders,
   type BrowserStep,
   type Target,
   type TppCredentials,
@@ -105,13 +106,23 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
     ca: raw.ca === undefined ? undefined : pem(raw.ca, '/ca'),
     ...(raw.ca === undefined ? {} : { caFile: resolve(dir, raw.ca) }),
     versions: raw.versions,
-    institutions: raw.institutions.map((i) => ({
-      code: i.code,
-      confirmationSegment: i.confirmationSegment ?? 'confirmation',
-      fundsConfirmation: i.fundsConfirmation ?? true,
-      sandbox: capabilities.includes('sandbox') && (i.sandbox ?? true),
-      signatureHeaders: i.signature?.headers ?? headers,
-    })),
+    institutions: raw.institutions.map((i) => {
+      const freshness =
+        i.signatureFreshness === undefined
+          ? undefined
+          : {
+              windowSeconds: i.signatureFreshness.windowSeconds,
+              replayCache: i.signatureFreshness.replayCache ?? false,
+            };
+      return {
+        code: i.code,
+        confirmationSegment: i.confirmationSegment ?? 'confirmation',
+        fundsConfirmation: i.fundsConfirmation ?? true,
+        sandbox: capabilities.includes('sandbox') && (i.sandbox ?? true),
+        signatureHeaders: signingHeaders(i.signature?.headers ?? headers, freshness),
+        signatureFreshness: freshness,
+      };
+    }),
     tpp: tpp(raw.tpp, '/tpp'),
     tpps: Object.fromEntries(
       Object.entries(raw.tpps ?? {}).map(([name, t]) => [name, tpp(t, `/tpps/${name}`)]),

@@ -23,6 +23,30 @@ export interface InstitutionTarget {
   sandbox: boolean;
   /** Headers to sign at this institution. */
   signatureHeaders: string[];
+  /** The institution's signature freshness check, when it declares one (an option the seed does not ask for). */
+  signatureFreshness?: SignatureFreshnessTarget | undefined;
+}
+
+/**
+ * An institution that refuses a signature dated outside a window of its clock and, with
+ * `replayCache`, one it already accepted (rules TRN-SIGNATURE-FRESH, TRN-SIGNATURE-NO-REPLAY).
+ */
+export interface SignatureFreshnessTarget {
+  windowSeconds: number;
+  replayCache: boolean;
+}
+
+/**
+ * The headers to sign at an institution: its policy, plus `date` and `x-request-id` where it checks
+ * freshness, so every signature is dated and no two requests (a repeated call within the same second)
+ * carry the same one.
+ */
+export function signingHeaders(
+  policy: readonly string[],
+  freshness: SignatureFreshnessTarget | undefined,
+): string[] {
+  if (freshness === undefined) return [...policy];
+  return [...policy, ...['date', 'x-request-id'].filter((name) => !policy.includes(name))];
 }
 
 /** How a persona goes through the bank's journey pages. */

@@ -5,7 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { apiVersions } from '../../spec/lib/index.ts';
-import { defaultSignatureHeaders, type Target, type TppCredentials } from './target-definition.ts';
+import {
+  defaultSignatureHeaders,
+  signingHeaders,
+  type SignatureFreshnessTarget,
+  type Target,
+  type TppCredentials,
+} from './target-definition.ts';
 import { TargetError } from './target-error.ts';
 
 /** One TPP of the start line: paths of PEM files. */
@@ -31,6 +37,8 @@ export interface ServeInfo {
     confirmationSegment: string | undefined;
     fundsConfirmation: boolean | undefined;
     signatureHeaders: string[] | undefined;
+    /** Present when the institution checks signature freshness (its `signatureFreshness` option). */
+    signatureFreshness: SignatureFreshnessTarget | undefined;
   }>;
   /** `sandbox` when the control API of contracts §5 is on (undefined: not said). */
   mode: 'sandbox' | 'live' | undefined;
@@ -55,6 +63,11 @@ export function parseServeInfo(input: unknown): ServeInfo {
       ),
       fundsConfirmation: optional(inst['fundsConfirmation'], boolean, `institutions[${i}].fundsConfirmation`),
       signatureHeaders: optional(inst['signatureHeaders'], strings, `institutions[${i}].signatureHeaders`),
+      signatureFreshness: optional(
+        inst['signatureFreshness'],
+        freshness,
+        `institutions[${i}].signatureFreshness`,
+      ),
     };
   });
   if (institutions.length === 0) fail('institutions is empty');
@@ -96,7 +109,8 @@ export function targetFromServeInfo(
       confirmationSegment: i.confirmationSegment ?? 'confirmation',
       fundsConfirmation: i.fundsConfirmation ?? true,
       sandbox,
-      signatureHeaders: i.signatureHeaders ?? [...defaultSignatureHeaders],
+      signatureHeaders: signingHeaders(i.signatureHeaders ?? defaultSignatureHeaders, i.signatureFreshness),
+      signatureFreshness: i.signatureFreshness,
     })),
     tpp: readTpp(info.tpp, 'tpp'),
     tpps: Object.fromEntries(Object.entries(info.tpps).map(([n, t]) => [n, readTpp(t, `tpps.${n}`)])),
@@ -175,6 +189,14 @@ function string(value: unknown, what: string): string {
 
 function strings(value: unknown, what: string): string[] {
   return array(value, what).map((v, i) => string(v, `${what}[${i}]`));
+}
+
+function freshness(value: unknown, what: string): SignatureFreshnessTarget {
+  const f = record(value, what);
+  const windowSeconds = f['windowSeconds'];
+  if (typeof windowSeconds !== 'number' || !Number.isInteger(windowSeconds) || windowSeconds < 1)
+    return fail(`${what}.windowSeconds must be a positive whole number`);
+  return { windowSeconds, replayCache: boolean(f['replayCache'], `${what}.replayCache`) };
 }
 
 function boolean(value: unknown, what: string): boolean {

@@ -18,6 +18,7 @@ export type RawTarget = {
     /** false when this institution has no sandbox control API although the target has one. */
     sandbox?: boolean;
     signature?: RawSignature;
+    signatureFreshness?: RawSignatureFreshness;
   }>;
   tpp: RawTpp;
   tpps?: {
@@ -60,6 +61,16 @@ export type RawTarget = {
   };
   /** Live host: the sandbox's fixed SMS code, which must authenticate nobody here ({{sandboxOtp}}). */
   sandboxOtp?: string;
+};
+
+/**
+ * The institution refuses a signature whose date (or (created)) is more than windowSeconds from its
+ * clock, and with replayCache one it already accepted: the advisory cases of
+ * suites/transport/signature-freshness.yaml run there.
+ */
+export type RawSignatureFreshness = {
+  windowSeconds: number;
+  replayCache?: boolean;
 };
 
 export type RawSignature = {

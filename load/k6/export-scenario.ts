@@ -3,7 +3,7 @@
  * scenario and institution, with the scenario's thresholds.
  */
 import { institutionHost, type Target } from '../../harness/index.ts';
-import { versionCalendar, type ApiVersion } from '../../spec/lib/index.ts';
+import { versionProfile, type ApiVersion } from '../../spec/lib/index.ts';
 import { partsOf, type Scenario } from '../scenario-definition.ts';
 import type { Threshold } from '../threshold.ts';
 import { k6Endpoints } from './k6-endpoints.ts';
@@ -43,7 +43,7 @@ export function k6PlanOf(options: ExportK6Options): K6Plan {
     const scenario = part.scenario;
     const version = chooseVersion(scenario, target);
     versions.push(version);
-    const capabilities = versionCalendar().capabilities[version];
+    const profile = versionProfile(version);
     const refreshes = scenario.steps.some((s) => s.kind === 'token' && s.grant === 'refresh');
     const needs: K6Part['needs'] = scenario.role === 'pisp' ? [] : [scenario.role];
     const psus = needs.length === 0 ? 0 : scenario.psus;
@@ -75,16 +75,16 @@ export function k6PlanOf(options: ExportK6Options): K6Plan {
         ...(scenario.role === 'aisp' && scenario.consent
           ? {
               consent: {
-                lists: capabilities.consentFields.filter((f) => consentedLists.includes(f)),
-                flags: capabilities.consentFields.filter((f) => flagFields.includes(f)),
-                empty: capabilities.consentFields.filter(
+                lists: profile.consentFields.filter((f) => consentedLists.includes(f)),
+                flags: profile.consentFields.filter((f) => flagFields.includes(f)),
+                empty: profile.consentFields.filter(
                   (f) => !consentedLists.includes(f) && !flagFields.includes(f),
                 ),
               },
             }
           : {}),
-        ...(scenario.role === 'cbpii' && capabilities.cbpiiScope !== null
-          ? { cbpiiScope: capabilities.cbpiiScope }
+        ...(scenario.role === 'cbpii' && profile.cbpiiScope !== null
+          ? { cbpiiScope: profile.cbpiiScope }
           : {}),
         signatureHeaders: institution.signatureHeaders,
         // A refresh revokes the PSU's previous set: one VU per PSU, as one connection per PSU here.

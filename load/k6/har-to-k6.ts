@@ -15,6 +15,7 @@ import {
   newestApiVersion,
   parseHostName,
   versionCalendar,
+  versionProfile,
   type ApiVersion,
 } from '../../spec/lib/index.ts';
 import type { Threshold } from '../threshold.ts';
@@ -122,7 +123,7 @@ export function harToK6Plan(har: Har, options: HarToK6Options): K6Plan {
         ),
       ),
     ];
-    const scope = versionCalendar().capabilities[version].cbpiiScope;
+    const scope = versionProfile(version).cbpiiScope;
     parts.push({
       name: `recording-${code}`,
       institution: code,

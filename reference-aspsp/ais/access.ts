@@ -1,17 +1,17 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { VersionProfile } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { backingIban, type AccountItem } from './account-catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 import { consentedIbans, covers, type AisFunction, type Consent } from './consent.ts';
 
-/** Whether the version has the function at all: overdrafts and owners exist from v1.6.2. */
+/** Whether the version has the function at all (its profile's `accountFunctions`). */
 export function versionHasFunction(
-  version: ApiVersion,
+  profile: VersionProfile,
   fn: AisFunction,
   faults: ReadonlySet<string> = noFaults,
 ): boolean {
   if (fn === 'overdrafts' && faults.has('overdrafts-before-v162')) return true;
-  return fn === 'balances' || fn === 'transactions' || version === 'v1.6.2';
+  return profile.accountFunctions.includes(fn);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { VersionProfile } from '../../spec/lib/index.ts';
 import type { BankAccount, BankCard, PsuData } from '../data/psu-data.ts';
 import { noFaults } from '../faults/no-faults.ts';
 import { consentedIbans, grantsNoAccount, type Consent } from './consent.ts';
@@ -6,15 +6,13 @@ import { consentedIbans, grantsNoAccount, type Consent } from './consent.ts';
 /** An entry of GET /accounts: a payment account or a deferred-debit card. */
 export type AccountItem = BankAccount | BankCard;
 
-/** True when the version lists currency accounts (the same IBAN in another currency): v1.6.2 only. */
-export function listsCurrencyAccounts(version: ApiVersion): boolean {
-  return version === 'v1.6.2';
-}
-
-/** The accounts a version knows of: currency accounts are hidden before v1.6.2. */
-export function versionAccounts(data: PsuData, version: ApiVersion): readonly BankAccount[] {
+/**
+ * The accounts a version knows of: currency accounts (the same IBAN in another currency) only where
+ * the profile lists them.
+ */
+export function versionAccounts(data: PsuData, profile: VersionProfile): readonly BankAccount[] {
   return data.accounts.filter(
-    (account) => account.currencyAccountOf === undefined || listsCurrencyAccounts(version),
+    (account) => account.currencyAccountOf === undefined || profile.currencyAccounts,
   );
 }
 
@@ -31,12 +29,12 @@ export function backingIban(data: PsuData, card: BankCard): string | undefined {
 export function listedItems(
   data: PsuData,
   consent: Consent | undefined,
-  version: ApiVersion,
+  profile: VersionProfile,
   faults: ReadonlySet<string> = noFaults,
 ): readonly AccountItem[] {
   const accounts = faults.has('currency-accounts-before-v162')
     ? data.accounts
-    : versionAccounts(data, version);
+    : versionAccounts(data, profile);
   if (consent === undefined || grantsNoAccount(consent)) {
     return faults.has('cards-listed-before-consent') ? [...accounts, ...data.cards] : accounts;
   }
@@ -54,11 +52,27 @@ export function listedItems(
 
 /**
  * The account or card a resourceId names for this PSU and version, whether or not it is listed now:
- * a resourceId of another PSU, or of a currency account before v1.6.2, names nothing (404 AC01).
+ * a resourceId of another PSU, or of a currency account in a version without them, names nothing
+ * (404 AC01).
  */
-export function findItem(data: PsuData, resourceId: string, version: ApiVersion): AccountItem | undefined {
+export function findItem(
+  data: PsuData,
+  resourceId: string,
+  profile: VersionProfile,
+): AccountItem | undefined {
+  const item = findAnyItem(data, resourceId);
+  const hidden =
+    item?.kind === 'account' && item.currencyAccountOf !== undefined && !profile.currencyAccounts;
+  return hidden ? undefined : item;
+}
+
+/**
+ * The account or card of this PSU a resourceId names in any version, currency accounts included: what
+ * the sandbox control API acts on (its paths carry no API version).
+ */
+export function findAnyItem(data: PsuData, resourceId: string): AccountItem | undefined {
   return (
-    versionAccounts(data, version).find((account) => account.resourceId === resourceId) ??
+    data.accounts.find((account) => account.resourceId === resourceId) ??
     data.cards.find((card) => card.resourceId === resourceId)
   );
 }

@@ -20,8 +20,8 @@ export const accountsRoute: BearerRoute = {
   role: 'aisp',
   async handler(ctx) {
     const request = await loadAisRequest(ctx);
-    const { data, consent, version, now } = request;
-    const items = listedItems(data, consent, version, ctx.faults);
+    const { data, consent, version, profile, now } = request;
+    const items = listedItems(data, consent, profile, ctx.faults);
     if (items.length === 0) throw new ApiError('NAAC');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
@@ -45,7 +45,7 @@ export const accountsRoute: BearerRoute = {
       status: 200,
       json: {
         accounts: page.items.map((item) =>
-          renderAccount({ data, item, consent, version, now, faults: ctx.faults }),
+          renderAccount({ data, item, consent, profile, now, faults: ctx.faults }),
         ),
         _links: links,
       },

@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { ApiError } from '../server/api-error.ts';
@@ -17,6 +17,8 @@ export interface AisRequest {
   /** Undefined before the first PUT /consents of this AISP for this PSU. */
   readonly consent: Consent | undefined;
   readonly version: ApiVersion;
+  /** What the version offers. */
+  readonly profile: VersionProfile;
   /** The PSU's current time (its clock, with its sandbox offset). */
   readonly now: Date;
 }
@@ -29,7 +31,7 @@ export async function loadAisRequest(ctx: BearerContext): Promise<AisRequest> {
     getConsent(ctx.store, psu),
   ]);
   if (data === undefined) throw new ApiError('NAAC', { detail: `no data for PSU ${psu.psuId}` });
-  return { data, consent, version: ctx.version ?? 'v1', now: ctx.now() };
+  return { data, consent, version: ctx.version, profile: ctx.profile, now: ctx.now() };
 }
 
 /**
@@ -75,7 +77,7 @@ export async function countAccess(
  * of {@link accessRefusal} (AC01, NGAC, AC04, AC06, CDNA).
  */
 export function requireItem(ctx: BearerContext, request: AisRequest, fn: AisFunction): AccountItem {
-  const item = findItem(request.data, ctx.params.accountResourceId ?? '', request.version);
+  const item = findItem(request.data, ctx.params.accountResourceId ?? '', request.profile);
   const refusal = accessRefusal(request.data, item, request.consent, fn, ctx.faults);
   if (refusal !== undefined || item === undefined) throw new ApiError(refusal ?? 'AC01');
   return item;

@@ -18,14 +18,14 @@ export const balancesRoute: BearerRoute = {
   role: 'aisp',
   async handler(ctx) {
     const request = await loadAisRequest(ctx);
-    const { data, consent, version, now } = request;
+    const { data, consent, version, profile, now } = request;
     const item = requireItem(ctx, request, 'balances');
     await countAccess(ctx, request, { resource: 'balances', resourceId: item.resourceId });
     const links: Record<string, Href> = {
       self: { href: functionPath(version, item.resourceId, 'balances') },
     };
     for (const fn of ['transactions', 'overdrafts'] as const) {
-      if (versionHasFunction(version, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
+      if (versionHasFunction(profile, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
@@ -33,7 +33,7 @@ export const balancesRoute: BearerRoute = {
     const balances =
       item.kind === 'account'
         ? accountBalances(item, now, ctx.faults)
-        : cardBalances(item, now, version, ctx.faults);
+        : cardBalances(item, now, profile, ctx.faults);
     return { status: 200, json: { balances, _links: links } };
   },
 };

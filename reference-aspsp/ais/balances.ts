@@ -5,8 +5,9 @@ import {
   isAccountingBatchRunning,
   parisWallClock,
   startOfMonth,
-  type ApiVersion,
+  type BalanceType,
   type CalendarDate,
+  type VersionProfile,
 } from '../../spec/lib/index.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
 import { noFaults } from '../faults/no-faults.ts';
@@ -14,7 +15,7 @@ import { noFaults } from '../faults/no-faults.ts';
 /** A balance as the wire shows it (seed: Balance). */
 export interface RenderedBalance {
   readonly name: string;
-  readonly balanceType: 'VALU' | 'CLBD' | 'OTHR' | 'ITAV' | 'PRCD';
+  readonly balanceType: BalanceType;
   readonly balanceAmount: { readonly amount: string; readonly currency: string };
   readonly referenceDate?: CalendarDate;
 }
@@ -89,13 +90,13 @@ export function accountBalances(
 
 /**
  * The three outstandings of a deferred-debit card (seed: Balance): carried over to the following
- * month, current month not yet booked, previous month. Before v1.6.2 they are OTHR with positive
- * amounts; in v1.6.2 ITAV, ITAV and PRCD with negative amounts.
+ * month, current month not yet booked, previous month, typed and signed as the version's profile says
+ * (v1.6.2: ITAV, ITAV and PRCD with negative amounts; before: OTHR with positive amounts).
  */
 export function cardBalances(
   card: BankCard,
   now: Date,
-  version: ApiVersion,
+  profile: VersionProfile,
   faults: ReadonlySet<string> = noFaults,
 ): RenderedBalance[] {
   const today = parisWallClock(now).date;
@@ -107,25 +108,26 @@ export function cardBalances(
   const previousMonth = receipts
     .filter((t) => t.status === 'BOOK' && t.bookingDate === previousMonthEnd)
     .reduce((total, t) => total + t.amountCents, 0);
-  const v162 = version === 'v1.6.2';
+  const negative = profile.cardOutstandingSign === 'negative';
   const outstanding = (cents: number): RenderedBalance['balanceAmount'] => ({
-    amount: formatAmount(v162 && !faults.has('card-outstandings-positive-v162') ? -cents : cents),
+    amount: formatAmount(negative && !faults.has('card-outstandings-positive-v162') ? -cents : cents),
     currency: card.currency,
   });
+  const types = profile.cardOutstandings;
   return [
     {
       name: 'Encours reporté au mois suivant',
-      balanceType: v162 ? 'ITAV' : 'OTHR',
+      balanceType: types.carriedOver,
       balanceAmount: outstanding(card.carriedOverCents),
     },
     {
       name: 'Encours du mois en cours non comptabilisé',
-      balanceType: v162 ? 'ITAV' : 'OTHR',
+      balanceType: types.currentMonth,
       balanceAmount: outstanding(currentMonth),
     },
     {
       name: 'Encours du mois précédent',
-      balanceType: v162 ? 'PRCD' : 'OTHR',
+      balanceType: types.previousMonth,
       balanceAmount: outstanding(previousMonth),
     },
   ];

@@ -1,11 +1,11 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import { accountFunctionNames, type AccountFunction, type VersionProfile } from '../../spec/lib/index.ts';
 import { readField } from '../data/read-field.ts';
 
-/** The account functions a consent grants per account (seed: Consent). */
-export type AisFunction = 'balances' | 'transactions' | 'overdrafts' | 'owners';
+/** The account functions a consent grants per account (seed: Consent; spec/lib `AccountFunction`). */
+export type AisFunction = AccountFunction;
 
 /** Every account function, in the order of the consent body. */
-export const aisFunctions: readonly AisFunction[] = ['balances', 'transactions', 'overdrafts', 'owners'];
+export const aisFunctions: readonly AisFunction[] = accountFunctionNames;
 
 /**
  * A recorded consent of one PSU to one AISP: the IBANs granted per function and the two flags.
@@ -45,16 +45,17 @@ function ibansOf(list: unknown): string[] {
 
 /**
  * The consent a PUT /consents body records. The body must already have passed the version's
- * `ConsentRequest` schema; lists the version does not have (overdrafts and owners before v1.6.2)
- * are empty.
+ * `ConsentRequest` schema; lists that are not consent fields of the version (overdrafts and owners
+ * before v1.6.2) are empty.
  */
-export function consentFromBody(body: unknown, version: ApiVersion): Consent {
-  const v162 = version === 'v1.6.2';
+export function consentFromBody(body: unknown, profile: VersionProfile): Consent {
+  const list = (fn: AisFunction): string[] =>
+    profile.consentFields.includes(fn) ? ibansOf(readField(body, fn)) : [];
   return {
-    balances: ibansOf(readField(body, 'balances')),
-    transactions: ibansOf(readField(body, 'transactions')),
-    overdrafts: v162 ? ibansOf(readField(body, 'overdrafts')) : [],
-    owners: v162 ? ibansOf(readField(body, 'owners')) : [],
+    balances: list('balances'),
+    transactions: list('transactions'),
+    overdrafts: list('overdrafts'),
+    owners: list('owners'),
     trustedBeneficiaries: readField(body, 'trustedBeneficiaries') === true,
     psuIdentity: readField(body, 'psuIdentity') === true,
   };

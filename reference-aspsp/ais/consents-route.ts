@@ -39,11 +39,10 @@ export const consentsRoute: BearerRoute = {
   role: 'aisp',
   body: 'json',
   async handler(ctx) {
-    const version = ctx.version ?? 'v1';
-    const result = schemaValidator(consentSchema, version)(ctx.body);
+    const result = schemaValidator(consentSchema, ctx.version)(ctx.body);
     if (!result.valid && !ctx.faults.has('consent-body-not-validated'))
       throw new ApiError('FF01', { detail: result.errors.join('; ') });
-    const consent = consentFromBody(ctx.body, version);
+    const consent = consentFromBody(ctx.body, ctx.profile);
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const owned = new Set(data?.accounts.map((account) => account.iban) ?? []);
     const foreign = [...consentedIbans(consent)].filter((iban) => !owned.has(iban));

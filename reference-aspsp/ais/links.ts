@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import type { AccountItem } from './account-catalogue.ts';
 import { isGranted, versionHasFunction } from './access.ts';
@@ -34,7 +34,7 @@ export function linksFor(
   data: PsuData,
   item: AccountItem,
   consent: Consent | undefined,
-  version: ApiVersion,
+  profile: VersionProfile,
   faults: ReadonlySet<string> = noFaults,
 ): Record<string, Href> {
   const links: Record<string, Href> = {};
@@ -45,8 +45,8 @@ export function linksFor(
       (fn === 'transactions' &&
         faults.has('transactions-link-for-balances-consent') &&
         isGranted(data, item, consent, 'balances', faults));
-    if (versionHasFunction(version, fn, faults) && granted) {
-      links[fn] = { href: functionPath(version, item.resourceId, fn), templated: false };
+    if (versionHasFunction(profile, fn, faults) && granted) {
+      links[fn] = { href: functionPath(profile.version, item.resourceId, fn), templated: false };
     }
   }
   return links;

@@ -1,17 +1,19 @@
 import { formatAmount } from '../data/psu-data.ts';
+import { versionsWhere } from '../../spec/lib/index.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { isGranted } from './access.ts';
 import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath, type Href } from './links.ts';
 
 /**
- * `GET /stet/psd2/v1.6.2/accounts/{accountResourceId}/overdrafts` (seed: Overdraft): the authorised
- * overdraft of an account consented for overdrafts. The path does not exist in v1 and v1.4.2 (404).
+ * `GET /stet/psd2/{version}/accounts/{accountResourceId}/overdrafts` (seed: Overdraft): the authorised
+ * overdraft of an account consented for overdrafts, in the versions whose profile has overdrafts
+ * (v1.6.2); elsewhere the path does not exist (404).
  */
 export const overdraftsRoute: BearerRoute = {
   method: 'GET',
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/overdrafts',
-  versions: ['v1.6.2'],
+  versions: versionsWhere((profile) => profile.overdrafts),
   auth: 'bearer',
   role: 'aisp',
   async handler(ctx) {

@@ -1,15 +1,16 @@
+import { versionsWhere } from '../../spec/lib/index.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath } from './links.ts';
 
 /**
- * `GET /stet/psd2/v1.6.2/accounts/{accountResourceId}/owners`: the owners of an account consented for
- * owners. The seed shows no body: spec/ follows STET 1.5 (`identities`, `_links`).
+ * `GET /stet/psd2/{version}/accounts/{accountResourceId}/owners`, in the versions whose profile has
+ * owners (v1.6.2): the owners of an account consented for owners. The seed shows no body: spec/ follows STET 1.5 (`identities`, `_links`).
  */
 export const ownersRoute: BearerRoute = {
   method: 'GET',
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/owners',
-  versions: ['v1.6.2'],
+  versions: versionsWhere((profile) => profile.owners),
   auth: 'bearer',
   role: 'aisp',
   async handler(ctx) {

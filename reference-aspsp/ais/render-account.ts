@@ -1,4 +1,4 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { VersionProfile } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import type { AccountItem } from './account-catalogue.ts';
 import { isGranted, isServiceable } from './access.ts';
@@ -23,12 +23,12 @@ export function renderAccount(options: {
   data: PsuData;
   item: AccountItem;
   consent: Consent | undefined;
-  version: ApiVersion;
+  profile: VersionProfile;
   now: Date;
   /** Active faults (docs/contracts.md §12); none when absent. */
   faults?: ReadonlySet<string>;
 }): Record<string, unknown> {
-  const { data, item, consent, version, now } = options;
+  const { data, item, consent, profile, now } = options;
   const faults = options.faults ?? noFaults;
   const rendered: Record<string, unknown> = {
     resourceId: item.resourceId,
@@ -54,8 +54,8 @@ export function renderAccount(options: {
     isGranted(data, item, consent, 'balances', faults) || faults.has('balances-embedded-unconsented');
   if (embedBalances && isServiceable(item)) {
     rendered.balances =
-      item.kind === 'account' ? accountBalances(item, now, faults) : cardBalances(item, now, version, faults);
+      item.kind === 'account' ? accountBalances(item, now, faults) : cardBalances(item, now, profile, faults);
   }
-  rendered._links = linksFor(data, item, consent, version, faults);
+  rendered._links = linksFor(data, item, consent, profile, faults);
   return rendered;
 }

@@ -1,13 +1,14 @@
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { VersionProfile } from '../../spec/lib/index.ts';
 import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /**
  * The remittance information of a version (seed: Versioning): an array of strings in v1 (STET
- * 1.4.0), an object with an `unstructured` array from v1.4.2; `structured` is never used.
+ * 1.4.0), an object with an `unstructured` array from v1.4.2 (the profile's
+ * `remittanceInformation`); `structured` is never used.
  */
-export function remittanceFor(version: ApiVersion, lines: readonly string[]): unknown {
-  return version === 'v1' ? [...lines] : { unstructured: [...lines] };
+export function remittanceFor(profile: VersionProfile, lines: readonly string[]): unknown {
+  return profile.remittanceInformation === 'array' ? [...lines] : { unstructured: [...lines] };
 }
 
 /**
@@ -16,7 +17,7 @@ export function remittanceFor(version: ApiVersion, lines: readonly string[]): un
  */
 export function renderTransaction(
   transaction: BankTransaction,
-  version: ApiVersion,
+  profile: VersionProfile,
   faults: ReadonlySet<string> = noFaults,
 ): Record<string, unknown> {
   const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
@@ -38,6 +39,6 @@ export function renderTransaction(
   rendered.bankTransactionCode = { ...transaction.bankTransactionCode };
   rendered.remittanceInformation = faults.has('remittance-array-after-v1')
     ? [...transaction.remittance]
-    : remittanceFor(version, transaction.remittance);
+    : remittanceFor(profile, transaction.remittance);
   return rendered;
 }

@@ -25,7 +25,7 @@ export const transactionsRoute: BearerRoute = {
   role: 'aisp',
   async handler(ctx) {
     const request = await loadAisRequest(ctx);
-    const { data, consent, version, now } = request;
+    const { data, consent, version, profile, now } = request;
     const item = requireItem(ctx, request, 'transactions');
     const query = parseTransactionQuery(ctx.query, parisDay(now), ctx.faults);
     if (query === 'ENDE') throw new ApiError('ENDE');
@@ -51,7 +51,7 @@ export const transactionsRoute: BearerRoute = {
       lastPage: page.lastPage,
     });
     for (const fn of ['balances', 'overdrafts'] as const) {
-      if (versionHasFunction(version, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
+      if (versionHasFunction(profile, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
@@ -59,7 +59,7 @@ export const transactionsRoute: BearerRoute = {
     return {
       status: 200,
       json: {
-        transactions: page.items.map((transaction) => renderTransaction(transaction, version, ctx.faults)),
+        transactions: page.items.map((transaction) => renderTransaction(transaction, profile, ctx.faults)),
         _links: links,
       },
     };

@@ -28,14 +28,14 @@ export const fundsConfirmationRoute: BearerRoute = {
   role: 'cbpii',
   body: 'json',
   async handler(ctx) {
-    const version = ctx.version ?? 'v1';
+    const { version } = ctx;
     if (!ctx.institution.fundsConfirmation) {
       throw new ApiError('NIMP', {
         status: 501,
         detail: `institution ${ctx.institution.code} offers no funds confirmation`,
       });
     }
-    if (!scopeAllowsFundsConfirmation(ctx.auth.scope, version)) {
+    if (!scopeAllowsFundsConfirmation(ctx.auth.scope, ctx.profile)) {
       throw new ApiError('BADS', { detail: `scope "${ctx.auth.scope}" on ${version} funds confirmation` });
     }
     const parsed = parseFundsConfirmationRequest(ctx.body, schemaValidator(fundsConfirmationSchema, version));

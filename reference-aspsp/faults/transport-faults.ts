@@ -30,6 +30,12 @@ export const transportFaults: readonly Fault[] = [
     ],
   },
   {
+    name: 'signature-freshness-not-checked',
+    description:
+      'An institution configured to check signature freshness accepts a Date outside its window and a signature sent again.',
+    rules: ['TRN-SIGNATURE-FRESH', 'TRN-SIGNATURE-NO-REPLAY'],
+  },
+  {
     name: 'digest-not-checked',
     description: 'The Digest header is not compared with the body.',
     rules: ['TRN-DIGEST-MATCHES-BODY'],

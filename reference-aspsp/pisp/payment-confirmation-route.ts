@@ -61,7 +61,7 @@ async function confirm(
   return {
     status: 200,
     json: paymentRequestBody(confirmed, {
-      version: ctx.version ?? 'v1',
+      version: ctx.version,
       confirmationSegment: ctx.institution.confirmationSegment,
     }),
   };

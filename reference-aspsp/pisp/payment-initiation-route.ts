@@ -30,7 +30,7 @@ export const paymentInitiationRoute: BearerRoute = {
   role: 'pisp',
   body: 'json',
   async handler(ctx) {
-    const version = ctx.version ?? 'v1';
+    const { version } = ctx;
     requireUnusedFirstToken(await requireBinding(ctx));
     const parsed = parsePaymentInitiation(ctx.body, {
       validate: schemaValidator(paymentRequestSchema, version),

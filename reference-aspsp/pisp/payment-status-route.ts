@@ -36,7 +36,7 @@ export const paymentStatusRoute: BearerRoute = {
     return {
       status: 200,
       json: paymentRequestBody(payment, {
-        version: ctx.version ?? 'v1',
+        version: ctx.version,
         confirmationSegment: ctx.institution.confirmationSegment,
       }),
     };

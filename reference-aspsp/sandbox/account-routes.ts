@@ -10,7 +10,7 @@ import {
   type PsuData,
 } from '../data/psu-data.ts';
 import { getPsuRecord, loadPsuData, putPsuRecord, type Booking, type PsuRecord } from '../data/psu-record.ts';
-import { findItem } from '../ais/account-catalogue.ts';
+import { findAnyItem } from '../ais/account-catalogue.ts';
 import { compareEntryReferences } from '../ais/transaction-filter.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { CertificateContext } from '../server/request-context.ts';
@@ -23,7 +23,7 @@ async function setState(ctx: CertificateContext, state: AccountState): Promise<v
   await ctx.store.transaction(async (tx) => {
     const data = await loadPsuData(tx, ctx.institution.code, entry.psuId);
     const record = await getPsuRecord(tx, ctx.institution.code, entry.psuId);
-    if (data === undefined || record === undefined || findItem(data, resourceId, 'v1.6.2') === undefined) {
+    if (data === undefined || record === undefined || findAnyItem(data, resourceId) === undefined) {
       throw new ApiError('AC01', { detail: `no account or card ${resourceId}` });
     }
     await putPsuRecord(tx, { ...record, states: { ...record.states, [resourceId]: state } });
@@ -67,7 +67,7 @@ export const bookPendingRoute: CertificateRoute = sandboxRoute({
     const answer = await ctx.store.transaction(async (tx) => {
       const record = await getPsuRecord(tx, psu.institution, psu.psuId);
       const data = await loadPsuData(tx, psu.institution, psu.psuId);
-      const item = data === undefined ? undefined : findItem(data, resourceId, 'v1.6.2');
+      const item = data === undefined ? undefined : findAnyItem(data, resourceId);
       if (record === undefined || data === undefined || item === undefined)
         throw new ApiError('AC01', { detail: `no account or card ${resourceId}` });
       const bookingDate = parisDay(await ctx.clock.psuNow(tx, psu));

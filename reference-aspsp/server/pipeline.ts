@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
-import { isDecommissioned, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
+import { isDecommissioned, versionProfile, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
 import { parisDay } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { ClientObserver } from '../client-report/client-observer.ts';
@@ -181,6 +181,7 @@ export function createPipeline(
         institution,
         tpp: identified.tpp,
         checkDigest: !services.faults.has('digest-not-checked'),
+        checkFreshness: !services.faults.has('signature-freshness-not-checked'),
         now: services.clock.now(),
         replays,
       });
@@ -219,6 +220,9 @@ export function createPipeline(
       throw checked;
     }
     notes.auth = checked.auth;
+    // The router refuses a bearer route without {version}: reaching this is a bug (500 INTE).
+    if (match.version === undefined) throw new Error(`bearer route ${route.path} matched no version`);
+    const version = match.version;
     const parsed = parseBody(route.body ?? 'none', headers, read.body);
     const shaped =
       edge === undefined || edge.institution === institution
@@ -228,7 +232,7 @@ export function createPipeline(
       routeContext(
         shaped,
         parsed,
-        { certificate, tpp, auth: checked.auth },
+        { certificate, tpp, auth: checked.auth, version, profile: versionProfile(version) },
         checked.psuOffsetMs + (edge?.offsetMs ?? 0),
       ),
     );

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { HostForm, Institution } from '../institutions/institution.ts';
 import type { BearerAuth } from '../oauth/bearer-auth.ts';
@@ -78,9 +78,15 @@ export interface CertificateContext extends BaseContext {
   readonly auth: undefined;
 }
 
-/** Context of `auth: 'bearer'` routes: everything of a certificate route plus a valid access token. */
-export interface BearerContext extends Omit<CertificateContext, 'auth'> {
+/**
+ * Context of `auth: 'bearer'` routes: everything of a certificate route plus a valid access token.
+ * Every bearer route is versioned (`/stet/psd2/{version}/…`), so the version and its profile are known.
+ */
+export interface BearerContext extends Omit<CertificateContext, 'auth' | 'version'> {
   readonly auth: BearerAuth;
+  readonly version: ApiVersion;
+  /** What the version offers (spec/lib `versionProfile`): handlers ask it, never compare versions. */
+  readonly profile: VersionProfile;
 }
 
 /** The context of any route. */

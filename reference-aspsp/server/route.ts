@@ -16,10 +16,10 @@ import type {
  * export const balancesRoute: Route = {
  *   method: 'GET',
  *   path: '/stet/psd2/{version}/accounts/{accountResourceId}/balances',
- *   versions: ['v1', 'v1.4.2', 'v1.6.2'],
+ *   versions: apiVersions,                   // or versionsWhere((p) => p.overdrafts)
  *   auth: 'bearer',
  *   role: 'aisp',
- *   async handler(ctx) {                      // ctx: BearerContext
+ *   async handler(ctx) {                      // ctx: BearerContext, with ctx.profile
  *     const account = await findAccount(ctx.store, ctx.auth.psuId, ctx.params.accountResourceId);
  *     if (account === undefined) throw new ApiError('AC01');
  *     return { status: 200, json: { balances: …, _links: … } };
@@ -65,9 +65,13 @@ interface RouteBase {
   readonly signed?: boolean;
 }
 
-/** A resource call with `Authorization: Bearer`: the seed's AIS, CBPII and PISP resources. */
+/**
+ * A resource call with `Authorization: Bearer`: the seed's AIS, CBPII and PISP resources, all under
+ * `/stet/psd2/{version}/`; the handler gets the version's profile (`ctx.profile`).
+ */
 export interface BearerRoute extends RouteBase {
   readonly auth: 'bearer';
+  readonly versions: readonly ApiVersion[];
   /** Role of the resource: the QWAC, the enrolment and the token must all have it. */
   readonly role: Role;
   handler(ctx: BearerContext): Promise<RouteResponse>;

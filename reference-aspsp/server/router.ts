@@ -34,12 +34,12 @@ export class Router {
         .split('/')
         .slice(1)
         .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
-      if (
-        segments.some((s) => 'param' in s && s.param === 'version') &&
-        (route.versions?.length ?? 0) === 0
-      ) {
+      const versioned = segments.some((s) => 'param' in s && s.param === 'version');
+      if (versioned && (route.versions?.length ?? 0) === 0) {
         throw new Error(`route ${key} has {version} but no versions`);
       }
+      // Bearer handlers are given the version's profile: their path must name the version.
+      if (route.auth === 'bearer' && !versioned) throw new Error(`bearer route ${key} has no {version}`);
       const list = this.#bySegmentCount.get(segments.length) ?? [];
       list.push({ route, segments, versions: new Set(route.versions ?? []) });
       // More literal segments first: the most specific template wins.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readPsd2Certificate, type Psd2Certificate } from '../../protocol/psd2-certificate.ts';
-import { schemaValidator, type Role } from '../../spec/lib/index.ts';
+import { newestApiVersion, schemaValidator, type Role } from '../../spec/lib/index.ts';
 import { apiRoleOfPsd2Role, apiRoles } from '../lib/api-roles.ts';
 import { newSecret, secretKey } from '../lib/secret.ts';
 import { ApiError } from '../server/api-error.ts';
@@ -36,11 +36,14 @@ export const registerRoute: TrustedCertificateRoute = {
 /** `POST /stet/psd2/register`: the same registration under the seed's path prefix (spec/openapi). */
 export const stetRegisterRoute: TrustedCertificateRoute = { ...registerRoute, path: '/stet/psd2/register' };
 
-/** The spec schema of a registration body (the operation is not versioned; the schema is the same). */
+/**
+ * The spec schema of a registration body: the operation is not versioned and every version's document
+ * has the same schema, so the newest version's is read.
+ */
 const registrationSchema = 'RegistrationRequest';
 
 async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> {
-  const checked = schemaValidator(registrationSchema, 'v1.6.2')(ctx.body);
+  const checked = schemaValidator(registrationSchema, newestApiVersion)(ctx.body);
   if (!checked.valid) throw new ApiError('FF01', { detail: checked.errors.join('; ') });
   const request = parseRegistrationRequest(ctx.body);
   if (typeof request === 'string') throw new ApiError('FF01', { detail: request });

@@ -21,6 +21,28 @@ export type {
   FeatureFact,
 } from './versions.ts';
 export {
+  newestVersionProfile,
+  resolveProfile,
+  versionProfile,
+  versionProfiles,
+  versionsWhere,
+} from './version-profile.ts';
+export type { VersionProfile } from './version-profile.ts';
+export {
+  accountFunctionNames,
+  balanceTypeNames,
+  baseAccountFunctions,
+  consentFieldNames,
+} from './version-profile-terms.ts';
+export type {
+  AccountFunction,
+  BalanceType,
+  CardOutstandingTypes,
+  CbpiiScope,
+  ConsentField,
+  RemittanceShape,
+} from './version-profile-terms.ts';
+export {
   applyCalendarOverrides,
   CalendarError,
   loadVersionCalendar,

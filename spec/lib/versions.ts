@@ -2,30 +2,31 @@
  * API versions and the version calendar of `spec/versions.yaml`: STET releases, live dates (T0),
  * the T0 + 3 months decommissioning rule, host forms and what each version offers.
  */
-import {
-  array,
-  boolean,
-  integer,
-  isoDate,
-  nullableArray,
-  nullableIsoDate,
-  oneOf,
-  reader,
-  string,
-} from './parse.ts';
+import { array, boolean, integer, isoDate, nullableIsoDate, oneOf, reader, string } from './parse.ts';
 import { addMonths } from './paris-calendar.ts';
 import type { At } from './parse.ts';
 import { readSpecYaml } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
+import { apiVersionIds, byApiVersion, newestApiVersionId } from '../generated/api-versions.ts';
+import type { ApiVersion } from '../generated/api-versions.ts';
+import {
+  balanceTypeNames,
+  consentFieldNames,
+  type BalanceType,
+  type CardOutstandingTypes,
+  type CbpiiScope,
+  type ConsentField,
+  type RemittanceShape,
+} from './version-profile-terms.ts';
 
-/** An API version, as written in resource paths (`/stet/psd2/<version>/…`). */
-export type ApiVersion = 'v1' | 'v1.4.2' | 'v1.6.2';
+/** An API version, as written in resource paths (`/stet/psd2/<version>/…`); generated from versions.yaml. */
+export type { ApiVersion };
 
-/** Every API version, oldest first. */
-export const apiVersions: readonly ApiVersion[] = ['v1', 'v1.4.2', 'v1.6.2'];
+/** Every API version, oldest first (the `versions:` of spec/versions.yaml, by `npm run spec:build`). */
+export const apiVersions: readonly ApiVersion[] = apiVersionIds;
 
 /** The newest API version: the default where a recording or a scenario names none. */
-export const newestApiVersion: ApiVersion = 'v1.6.2';
+export const newestApiVersion: ApiVersion = newestApiVersionId;
 
 /** True when `value` is one of {@link apiVersions}. */
 export function isApiVersion(value: unknown): value is ApiVersion {
@@ -64,24 +65,32 @@ export interface FeatureFact {
   seedText: string;
 }
 
-/** What a version offers, the seed's version differences as data. */
+/**
+ * What a version offers, the seed's version differences as data: one `capabilities` block of
+ * spec/versions.yaml. Code reads it resolved, as the version's `VersionProfile` (version-profile.ts).
+ */
 export interface VersionCapabilities {
   /** OAuth scope of the CBPII role, null when the version offers no funds confirmation. */
-  cbpiiScope: 'piisp' | 'cbpii' | null;
+  cbpiiScope: CbpiiScope | null;
   fundsConfirmation: boolean;
+  /** The overdrafts function (path, consent list, account link). */
   overdrafts: boolean;
+  /** The owners function (path, consent list, account link). */
   owners: boolean;
   /** Fields of the consent body, every one required. */
-  consentFields: string[];
+  consentFields: ConsentField[];
   /** Currency accounts (the same account in another currency, single OTHR balance). */
   currencyAccounts: boolean;
   /** `currency` allowed in the consent's account identification. */
   accountIdentificationCurrency: boolean;
-  balanceTypes: string[];
-  cardBalanceTypes: string[];
+  balanceTypes: BalanceType[];
+  /** The type of each of a card's three outstandings. */
+  cardOutstandings: CardOutstandingTypes;
+  /** The distinct types of {@link cardOutstandings}, in their order. */
+  cardBalanceTypes: BalanceType[];
   cardOutstandingSign: 'positive' | 'negative';
   /** `array` of strings (STET 1.4.0) or object with an `unstructured` array. */
-  remittanceInformation: 'array' | 'unstructured';
+  remittanceInformation: RemittanceShape;
 }
 
 /** The parsed `spec/versions.yaml`. */
@@ -113,7 +122,13 @@ export function parseVersionCalendar(value: unknown, file: string): VersionCalen
   const doc = reader(value, root);
   const versions = doc.get('versions', array(parseVersion));
   if (versions.map((v) => v.id).join() !== apiVersions.join()) {
-    throw new SpecError('ERR_SPEC_INVALID', `${file}: versions must list ${apiVersions.join(', ')} in order`);
+    throw new SpecError(
+      'ERR_SPEC_INVALID',
+      `${file}: versions must list ${apiVersions.join(', ')} in order`,
+      {
+        hint: 'After adding a version to spec/versions.yaml, run npm run spec:build (docs/versions.md).',
+      },
+    );
   }
   const dep = doc.get('deprecation', reader);
   const caps = doc.get('capabilities', reader);
@@ -128,7 +143,7 @@ export function parseVersionCalendar(value: unknown, file: string): VersionCalen
     },
     hosts: doc.get('hosts', array(parseHost)),
     features: doc.get('features', array(parseFeature)),
-    capabilities: { v1: capability('v1'), 'v1.4.2': capability('v1.4.2'), 'v1.6.2': capability('v1.6.2') },
+    capabilities: byApiVersion(capability),
   };
 }
 
@@ -165,16 +180,32 @@ function parseFeature(value: unknown, where: At): FeatureFact {
 
 function parseCapabilities(value: unknown, where: At): VersionCapabilities {
   const o = reader(value, where);
+  const balanceType = oneOf(balanceTypeNames);
+  const cardOutstandings = o.get('cardOutstandings', (v, w): CardOutstandingTypes => {
+    const kinds = reader(v, w);
+    return {
+      carriedOver: kinds.get('carriedOver', balanceType),
+      currentMonth: kinds.get('currentMonth', balanceType),
+      previousMonth: kinds.get('previousMonth', balanceType),
+    };
+  });
   return {
     cbpiiScope: o.get('cbpiiScope', (v, w) => (v === null ? null : oneOf(['piisp', 'cbpii'] as const)(v, w))),
     fundsConfirmation: o.get('fundsConfirmation', boolean),
     overdrafts: o.get('overdrafts', boolean),
     owners: o.get('owners', boolean),
-    consentFields: o.get('consentFields', array(string)),
+    consentFields: o.get('consentFields', array(oneOf(consentFieldNames))),
     currencyAccounts: o.get('currencyAccounts', boolean),
     accountIdentificationCurrency: o.get('accountIdentificationCurrency', boolean),
-    balanceTypes: o.get('balanceTypes', array(string)),
-    cardBalanceTypes: o.get('cardBalanceTypes', nullableArray(string)) ?? [],
+    balanceTypes: o.get('balanceTypes', array(balanceType)),
+    cardOutstandings,
+    cardBalanceTypes: [
+      ...new Set([
+        cardOutstandings.carriedOver,
+        cardOutstandings.currentMonth,
+        cardOutstandings.previousMonth,
+      ]),
+    ],
     cardOutstandingSign: o.get('cardOutstandingSign', oneOf(['positive', 'negative'] as const)),
     remittanceInformation: o.get('remittanceInformation', oneOf(['array', 'unstructured'] as const)),
   };

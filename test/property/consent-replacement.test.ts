@@ -9,7 +9,7 @@ import { generatePsuData } from '../../reference-aspsp/data/generate-psu-data.ts
 import { findPersona } from '../../reference-aspsp/data/load-personas.ts';
 import type { PsuData } from '../../reference-aspsp/data/psu-data.ts';
 import { openStore, type Store } from '../../reference-aspsp/store/index.ts';
-import type { ApiVersion } from '../../spec/lib/index.ts';
+import { versionProfile, type ApiVersion } from '../../spec/lib/index.ts';
 import { propertyRuns } from './property-runs.ts';
 
 const template = findPersona('alice');
@@ -44,8 +44,8 @@ afterAll(async () => store.close());
 async function view(key: ConsentKey, apiVersion: ApiVersion): Promise<unknown> {
   const consent = await getConsent(store, key);
   return {
-    listed: listedItems(alice, consent, apiVersion).map((item) => item.resourceId),
-    links: everyItem.map((item) => linksFor(alice, item, consent, apiVersion)),
+    listed: listedItems(alice, consent, versionProfile(apiVersion)).map((item) => item.resourceId),
+    links: everyItem.map((item) => linksFor(alice, item, consent, versionProfile(apiVersion))),
     access: everyItem.map((item) => aisFunctions.map((fn) => accessRefusal(alice, item, consent, fn))),
   };
 }
@@ -59,9 +59,9 @@ describe('consent replacement', () => {
         run += 1;
         const history: ConsentKey = { institution: '10101', psuId: `history-${run}`, clientId: 'tpp' };
         const onlyLast: ConsentKey = { institution: '10101', psuId: `last-${run}`, clientId: 'tpp' };
-        for (const body of bodies) await putConsent(store, history, consentFromBody(body, v));
+        for (const body of bodies) await putConsent(store, history, consentFromBody(body, versionProfile(v)));
         const last = bodies[bodies.length - 1];
-        await putConsent(store, onlyLast, consentFromBody(last, v));
+        await putConsent(store, onlyLast, consentFromBody(last, versionProfile(v)));
         expect(await view(history, v)).toEqual(await view(onlyLast, v));
       }),
       propertyRuns(100, 500),
@@ -73,7 +73,8 @@ describe('consent replacement', () => {
       fc.asyncProperty(fc.array(consentBody, { minLength: 1, maxLength: 6 }), async (bodies) => {
         run += 1;
         const key: ConsentKey = { institution: '10101', psuId: `grants-${run}`, clientId: 'tpp' };
-        for (const body of bodies) await putConsent(store, key, consentFromBody(body, 'v1.6.2'));
+        for (const body of bodies)
+          await putConsent(store, key, consentFromBody(body, versionProfile('v1.6.2')));
         const last = bodies[bodies.length - 1];
         const consent = await getConsent(store, key);
         for (const account of alice.accounts) {

@@ -4,12 +4,15 @@
  * documented body: the STET ErrorModel naming a catalogued code, the OAuth error on the token
  * endpoint, or the HTML page of the PSU's journey. Replay a failure with `FC_SEED=<seed> FC_PATH=<path>`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInDomains } from '../../reference-aspsp/app.ts';
 import type { StartLineTpp } from '../../reference-aspsp/index.ts';
 import type { Route } from '../../reference-aspsp/server/route.ts';
-import { lookupError } from '../../spec/lib/index.ts';
+import { isCatalogued, lookupError } from '../../spec/lib/index.ts';
 import { list, pick } from '../integration/reference-ais/ais-fixture.ts';
 import { CbpiiPispFixture, paymentBody } from '../integration/reference-cbpii-pisp/fixture.ts';
 import type { Answer } from '../integration/reference-core/reference-client.ts';
@@ -22,6 +25,9 @@ const seed = Number(process.env.FC_SEED ?? 20261124);
 const routes: readonly Route[] = builtInDomains.flatMap((domain) => domain.routes);
 const internalErrors: string[] = [];
 let f: CbpiiPispFixture;
+// The embedded store, serve's default: PostgreSQL refuses values (a JSON nested thousands of levels
+// deep) that the memory store would keep, so only it shows a 5xx of the store.
+const dataDir = mkdtempSync(join(tmpdir(), 'stet-http-fuzz-'));
 /** Values the generator mixes in so that requests get past authentication and into the handlers. */
 let known: {
   tokens: string[];
@@ -32,6 +38,7 @@ let known: {
 
 beforeAll(async () => {
   f = await CbpiiPispFixture.start({
+    store: { kind: 'embedded', dir: dataDir },
     log: (line) => {
       if (line.includes('internal error')) internalErrors.push(line);
     },
@@ -52,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await f.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const hosts = [
@@ -70,11 +78,26 @@ function deep(depth: number): string {
   return `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
-/** A JSON body: a valid one with a field replaced, any JSON, any text, or one nested too deep. */
+/**
+ * A valid payment body with one field, known or not, holding arrays nested `depth` levels: an unknown
+ * field is kept, so without a bound at parse time the nesting reaches the store.
+ */
+const deepPayment = fc
+  .record({
+    field: fc.oneof(fc.constant('x'), fc.constantFrom(...Object.keys(paymentBody()))),
+    depth: fc.integer({ min: 60, max: 4000 }),
+  })
+  .map(({ field, depth }) => JSON.stringify(paymentBody({ [field]: 'DEEP' })).replace('"DEEP"', deep(depth)));
+
+/**
+ * A JSON body: a valid one with a field replaced (by any JSON or by a deep nesting), any JSON, any
+ * text, or one nested too deep.
+ */
 const jsonBody = fc.oneof(
   fc
     .record({ field: fc.constantFrom(...Object.keys(paymentBody())), value: fc.jsonValue({ maxDepth: 3 }) })
     .map(({ field, value }) => JSON.stringify(paymentBody({ [field]: value }))),
+  deepPayment,
   fc
     .record({ persona: fc.oneof(fc.constantFrom('alice', 'bob', 'frank'), text) })
     .map((v) => JSON.stringify(v)),
@@ -125,7 +148,12 @@ function fillPath(route: Route) {
         name === 'version'
           ? fc.constantFrom(...(route.versions ?? ['v1']), 'v9')
           : fc.oneof(
-              fc.constantFrom(...(name === 'psuId' ? known.psuIds : known.resourceIds.concat(['x']))),
+              {
+                weight: 3,
+                arbitrary: fc.constantFrom(
+                  ...(name === 'psuId' ? known.psuIds : known.resourceIds.concat(['x'])),
+                ),
+              },
               text.map(encodeURIComponent),
             ),
       ),
@@ -136,38 +164,69 @@ function fillPath(route: Route) {
     });
 }
 
-const request: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...routes).chain((route) =>
-  fc.record({
+/** The content type a route expects. */
+function contentTypeOf(route: Route): string {
+  return route.body === 'form' || route.path.endsWith('/oauth/token')
+    ? 'application/x-www-form-urlencoded'
+    : 'application/json';
+}
+
+/** Index in `known.tokens` of a valid token of each role (aisp, cbpii, then a PISP client token). */
+const tokenOfRole = { aisp: 0, cbpii: 1, pisp: 2 } as const;
+
+type Envelope = Pick<
+  FuzzRequest,
+  'method' | 'host' | 'tpp' | 'token' | 'body' | 'contentType' | 'sign' | 'psuIp'
+>;
+
+/**
+ * Everything around the path: half the time anything, half the time what the route accepts (its
+ * method, a known host, the demo TPP, a valid token of its role, signed, its content type), so that
+ * generated bodies and parameters get past authentication into the handlers and the store.
+ */
+function envelope(route: Route): fc.Arbitrary<Omit<Envelope, 'body'>> {
+  const anything = fc.record({
     method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, fc.constantFrom(...methods)),
-    path: fc
-      .tuple(
-        fillPath(route),
-        fc.option(fc.dictionary(fc.stringMatching(/^[a-zA-Z]{1,12}$/), text, { maxKeys: 3 })),
-      )
-      .map(([path, query]) => (query === null ? path : `${path}?${new URLSearchParams(query).toString()}`)),
     host: fc.constantFrom(...hosts),
     tpp: fc.nat({ max: 5 }),
     token: fc.option(fc.nat({ max: 4 }), { nil: undefined }),
-    body:
-      route.body === 'json'
-        ? jsonBody
-        : route.body === 'form' || route.path.endsWith('/oauth/token')
-          ? formBody
-          : fc.oneof(fc.constant(''), text),
     contentType: fc.oneof(
-      {
-        weight: 8,
-        arbitrary: fc.constant(
-          route.body === 'form' || route.path.endsWith('/oauth/token')
-            ? 'application/x-www-form-urlencoded'
-            : 'application/json',
-        ),
-      },
+      { weight: 8, arbitrary: fc.constant(contentTypeOf(route)) },
       fc.constantFrom(undefined, 'text/plain', 'application/json; charset=latin1', 'multipart/form-data'),
     ),
     sign: fc.boolean(),
     psuIp: fc.option(fc.constantFrom('192.0.2.10', '::1', 'not-an-ip'), { nil: undefined }),
-  }),
+  });
+  const accepted = fc.constant({
+    method: route.method,
+    host: 'api-10101.psd2.groupbank.example',
+    tpp: 0,
+    token: route.auth === 'bearer' ? tokenOfRole[route.role] : undefined,
+    contentType: contentTypeOf(route),
+    sign: true,
+    psuIp: '192.0.2.10',
+  });
+  return fc.oneof(anything, accepted);
+}
+
+const request: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...routes).chain((route) =>
+  fc
+    .record({
+      path: fc
+        .tuple(
+          fillPath(route),
+          fc.option(fc.dictionary(fc.stringMatching(/^[a-zA-Z]{1,12}$/), text, { maxKeys: 3 })),
+        )
+        .map(([path, query]) => (query === null ? path : `${path}?${new URLSearchParams(query).toString()}`)),
+      body:
+        route.body === 'json'
+          ? jsonBody
+          : route.body === 'form' || route.path.endsWith('/oauth/token')
+            ? formBody
+            : fc.oneof(fc.constant(''), text),
+      around: envelope(route),
+    })
+    .map(({ path, body, around }) => ({ ...around, path, body })),
 );
 
 /** Whether an error answer carries the body the contracts document for its path. */
@@ -189,6 +248,15 @@ function documentedError(path: string, answer: Answer): boolean {
   );
 }
 
+/**
+ * The one 5xx a request may get: `501` naming a code the catalogue documents with 501 (NIMP: the
+ * functions the seed says are not implemented, e.g. trusted beneficiaries). Any other 5xx is a bug.
+ */
+function notImplemented(answer: Answer): boolean {
+  const code = pick(answer.json, 'message');
+  return answer.status === 501 && typeof code === 'string' && isCatalogued(code, 501);
+}
+
 let sent = 0;
 
 async function send(req: FuzzRequest): Promise<void> {
@@ -208,7 +276,7 @@ async function send(req: FuzzRequest): Promise<void> {
   });
   sent += 1;
   const where = `${req.method} ${req.path} on ${req.host} → ${answer.status} ${answer.text.slice(0, 200)}`;
-  expect(answer.status, where).toBeLessThan(500);
+  if (!notImplemented(answer)) expect(answer.status, where).toBeLessThan(500);
   expect(answer.headers['x-request-id'], where).toBeTypeOf('string');
   if (answer.status >= 400) expect(documentedError(req.path.split('?')[0] ?? '', answer), where).toBe(true);
 }

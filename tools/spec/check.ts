@@ -1,10 +1,13 @@
 /**
  * `npm run spec:check`: proves `spec/` is consistent. Fails (exit 1) listing every problem found:
- * generated files out of date, invalid OpenAPI, a schema ajv strict mode refuses, an example that does
- * not validate, a rule citing a section the seed does not have or quoting words it does not contain, an error code not in the catalogue.
+ * generated files out of date (documents, types, the version lists of spec/versions.yaml), invalid
+ * OpenAPI, a schema ajv strict mode refuses, an example that does not validate, a rule citing a
+ * section the seed does not have or quoting words it does not contain, an error code not in the
+ * catalogue.
  */
 import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
+import { buildVersions } from './build-versions.ts';
 import { buildChoicesDoc } from './choices-doc.ts';
 import { buildErrorsDoc } from './errors-doc.ts';
 import { buildHarnessTypes } from './build-harness-types.ts';
@@ -22,6 +25,8 @@ import {
 const problems: string[] = [];
 const stale = [...(await buildOpenApi(true)), ...(await buildTypes(true))];
 for (const file of stale) problems.push(`spec/${file} is out of date: run npm run spec:build`);
+for (const file of await buildVersions(true))
+  problems.push(`${file} does not list the versions of spec/versions.yaml: run npm run spec:build`);
 for (const file of await buildHarnessTypes(true))
   problems.push(`${file} differs from its schema: run npm run spec:build`);
 

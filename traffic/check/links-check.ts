@@ -1,17 +1,16 @@
+import { accountFunctionNames, versionProfile, type AccountFunction } from '../../spec/lib/index.ts';
 import { isRecord } from '../har/har-access.ts';
 import { requestHeader, type ExchangeView } from './exchange-view.ts';
 import { fail, pass, type Finding, type TrafficCheck } from './finding.ts';
 
 /** The consent last recorded in the traffic for one PSU session. */
 interface Consent {
-  lists: Record<'balances' | 'transactions' | 'overdrafts' | 'owners', Set<string>>;
+  lists: Record<AccountFunction, Set<string>>;
   psuIdentity: boolean;
 }
 
-const functions = ['balances', 'transactions', 'overdrafts', 'owners'] as const;
-
 /** The rule of each per-account link relation. */
-const linkRules: Record<(typeof functions)[number], string> = {
+const linkRules: Record<AccountFunction, string> = {
   balances: 'AIS-ACC-LINK-BALANCES',
   transactions: 'AIS-ACC-LINK-TRANSACTIONS',
   overdrafts: 'AIS-ACC-LINK-OVERDRAFTS',
@@ -96,9 +95,8 @@ export class LinksCheck implements TrafficCheck {
       const label = `account ${String(account['resourceId'])}`;
       if (iban === undefined) continue;
       const links = linksOf(account);
-      for (const fn of functions) {
-        // overdrafts and owners exist in v1.6.2 only.
-        if ((fn === 'overdrafts' || fn === 'owners') && view.version !== 'v1.6.2') continue;
+      // A link per account function of the version (overdrafts and owners from v1.6.2).
+      for (const fn of versionProfile(view.version).accountFunctions) {
         const consented = consent.lists[fn].has(iban);
         const present = links[fn] !== undefined;
         findings.push(
@@ -124,7 +122,7 @@ export class LinksCheck implements TrafficCheck {
           ),
         );
       if (typeof own === 'string') {
-        const listed = functions.some((fn) => consent.lists[fn].has(own));
+        const listed = accountFunctionNames.some((fn) => consent.lists[fn].has(own));
         findings.push(
           listed
             ? pass('AIS-ACC-CONSENTED-ONLY', view, `${label} is consented`)

@@ -41,7 +41,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
   set('response_type', 'code');
   set('client_id', action.clientId === undefined ? ctx.tpp.clientId : fillText(ctx, action.clientId));
   set('redirect_uri', redirectUri);
-  set('scope', action.scope ?? roleScope(ctx.definition.given.role, ctx.version));
+  set('scope', action.scope ?? roleScope(ctx.definition.given.role, ctx.profile));
   set('state', state);
   if (action.loginHint) set('login_hint', ctx.psu.identifier);
   const driver = ctx.journeys(ctx.definition.given.persona);

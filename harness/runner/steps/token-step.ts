@@ -5,7 +5,8 @@
  * for the following steps.
  */
 import type { HttpExchange } from '../../client/stet-client.ts';
-import type { SuiteRole, SuiteVersion, TokenAction } from '../../suite/suite-definition.ts';
+import type { VersionProfile } from '../../../spec/lib/index.ts';
+import type { SuiteRole, TokenAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext } from '../case-context.ts';
 import { parseTokenResponse } from '../token-set.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
@@ -13,9 +14,13 @@ import { outcomeOf, type StepRun } from './step-run.ts';
 /** The token endpoint path (no version segment). */
 export const tokenPath = '/stet/psd2/oauth/token';
 
-/** The OAuth scope of a role at a version (seed: CBPII is `piisp` in v1, `cbpii` from v1.4.2). */
-export function roleScope(role: SuiteRole, version: SuiteVersion): string {
-  if (role === 'cbpii') return version === 'v1' ? 'piisp' : 'cbpii';
+/**
+ * The OAuth scope of a role at a version: the role's name, except CBPII whose scope is the profile's
+ * (seed: `piisp` in v1, `cbpii` in v1.4.2); a version without funds confirmation has none, and the
+ * role's name is asked (the bank refuses it or grants a token no resource accepts).
+ */
+export function roleScope(role: SuiteRole, profile: VersionProfile): string {
+  if (role === 'cbpii') return profile.cbpiiScope ?? role;
   return role;
 }
 
@@ -36,7 +41,7 @@ export async function runTokenStep(ctx: CaseContext, action: TokenAction): Promi
     form.push(['refresh_token', value(action.refreshToken, () => ctx.tokens?.refreshToken) ?? '']);
   } else {
     form.push(['client_id', clientId], ['grant_type', 'client_credentials']);
-    form.push(['scope', action.scope ?? roleScope(ctx.definition.given.role, ctx.version)]);
+    form.push(['scope', action.scope ?? roleScope(ctx.definition.given.role, ctx.profile)]);
   }
   if (action.scope !== undefined && action.grant !== 'client-credentials') form.push(['scope', action.scope]);
   for (const [k, v] of Object.entries(action.form)) form.push([k, fillText(ctx, v)]);

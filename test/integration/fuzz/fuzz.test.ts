@@ -27,6 +27,15 @@ describe('stet-harness fuzz', () => {
     expect(outcome.runs).toBe(10);
   }, 120_000);
 
+  it('runs clean on v1 and v1.4.2 too, their consent fields and links read from the version profile', async () => {
+    const clean = await target([]);
+    for (const version of ['v1', 'v1.4.2'] as const) {
+      const outcome = await runFuzz({ target: clean, runs: 3, seed: 42, machine: 'ais', version, tool });
+      expect(outcome.failure, version).toBeUndefined();
+      expect(outcome.report.results.map((r) => `${r.version} ${r.status}`)).toEqual([`${version} passed`]);
+    }
+  }, 120_000);
+
   it('finds and shrinks a consent merged instead of replaced, and replays it from seed and path', async () => {
     const faulty = await target(['consent-merged']);
     const outcome = await runFuzz({ target: faulty, runs: 40, seed: 7, machine: 'ais', tool });

@@ -3,7 +3,7 @@ import { killMatrixHtml } from '../../../../cli/selftest/kill-matrix-html.ts';
 import { selftestRunReport } from '../../../../cli/selftest/kill-matrix-report.ts';
 import { formatConsoleSummary } from '../../../../harness/report/console-reporter.ts';
 import { toHtml } from '../../../../harness/report/html-report.ts';
-import { totalsOf, verdictOf } from '../../../../cli/selftest/kill-matrix.ts';
+import { killedOnlyByAdvisories, totalsOf, verdictOf } from '../../../../cli/selftest/kill-matrix.ts';
 import { cellKey, emptySummary, type CaseResult, type Status } from '../../../../harness/report/model.ts';
 
 const fault = {
@@ -27,6 +27,14 @@ function result(kase: string, status: Status): CaseResult {
   };
 }
 
+const emptyMatrix = {
+  startedAt: '2025-03-15T10:00:00Z',
+  finishedAt: '2025-03-15T10:01:00Z',
+  clean: { summary: emptySummary(), failures: [] },
+  faults: [],
+  totals: totalsOf([]),
+};
+
 const cleanOf = (results: CaseResult[]) => new Map(results.map((r): [string, CaseResult] => [cellKey(r), r]));
 
 describe('fault verdicts', () => {
@@ -40,6 +48,29 @@ describe('fault verdicts', () => {
     });
     expect(verdict.outcome).toBe('killed');
     expect(verdict.killers.map((k) => k.case)).toEqual(['a']);
+  });
+
+  it('counts an advisory finding as a kill, and says when only advisories killed the fault (--strict)', () => {
+    const clean = cleanOf([result('a', 'passed'), result('b', 'passed')]);
+    const advisoryOnly = verdictOf({
+      fault,
+      results: [result('a', 'advisory'), result('b', 'passed')],
+      clean,
+      durationMs: 1,
+    });
+    expect(advisoryOnly.outcome).toBe('killed');
+    expect(advisoryOnly.killers.map((k) => [k.case, k.advisory])).toEqual([['a', true]]);
+    expect(killedOnlyByAdvisories(advisoryOnly)).toBe(true);
+    const mixed = verdictOf({
+      fault,
+      results: [result('a', 'advisory'), result('b', 'failed')],
+      clean,
+      durationMs: 1,
+    });
+    expect(killedOnlyByAdvisories(mixed)).toBe(false);
+    expect(killMatrixHtml({ ...emptyMatrix, faults: [advisoryOnly] })).toContain(
+      '<code>ranges/a@v1.6.2/10101</code> (advisory: --strict)',
+    );
   });
 
   it('says survived when the cases ran and passed, uncovered when none ran, errored on harness errors', () => {

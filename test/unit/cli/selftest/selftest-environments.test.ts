@@ -22,8 +22,14 @@ describe('selftest set-ups', () => {
     expect(environmentOf(find('versions', 'unknown-version-not-served'))).toBe('sandbox');
   });
 
+  it('sends the signature freshness cases to the reference whose institution checks freshness', () => {
+    expect(environmentOf(find('signature-freshness', 'signature-date-within-the-window'))).toBe('freshness');
+    expect(environmentOf(find('signature-freshness', 'replayed-signature-refused'))).toBe('freshness');
+    expect(environmentOf(find('transport', 'signature-covers-what-it-must'))).toBe('sandbox');
+  });
+
   it('splits the suites so every case runs in exactly one set-up', () => {
-    const split = (['sandbox', 'calendar', 'live'] as const).map((name) =>
+    const split = (['sandbox', 'calendar', 'live', 'freshness'] as const).map((name) =>
       suitesFor(suites, name).flatMap((suite) => suite.cases.map((c) => `${suite.suite}/${c.id}`)),
     );
     const all = split.flat();
@@ -31,6 +37,10 @@ describe('selftest set-ups', () => {
     expect(all).toHaveLength(cases.length);
     expect(split[1]).toEqual(['versions/version-follows-the-deprecation-calendar']);
     expect(split[2]).toEqual(['transport/sandbox-data-refused-on-live']);
+    expect(split[3]).toEqual([
+      'signature-freshness/signature-date-within-the-window',
+      'signature-freshness/replayed-signature-refused',
+    ]);
   });
 
   it('describes a live reference with its personas under their live identifiers and the sandbox data to refuse', async () => {

@@ -69,6 +69,28 @@ describe('loadTarget', () => {
     );
   });
 
+  it('reads an institution checking signature freshness, and signs date and x-request-id there', () => {
+    const dir = withCerts();
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      "  - code: '20202'",
+      "  - code: '20202'\n    signatureFreshness: { windowSeconds: 120 }\n    signature: { headers: ['(request-target)', digest] }",
+    );
+    const target = parseTarget(join(dir, 't.yaml'), text);
+    const beta = target.institutions.find((i) => i.code === '20202');
+    expect(beta?.signatureFreshness).toEqual({ windowSeconds: 120, replayCache: false });
+    expect(beta?.signatureHeaders).toEqual(['(request-target)', 'digest', 'date', 'x-request-id']);
+    expect(target.institutions.find((i) => i.code === '10101')?.signatureFreshness).toBeUndefined();
+  });
+
+  it('refuses a signature freshness window under 10 seconds, at its line', () => {
+    const dir = withCerts();
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      "  - code: '20202'",
+      "  - code: '20202'\n    signatureFreshness: { windowSeconds: 5, replayCache: true }",
+    );
+    expect(() => parseTarget(join(dir, 't.yaml'), text)).toThrow(/t\.yaml:\d+:\d+: .*windowSeconds/);
+  });
+
   it('refuses a base URL without <institution_code>, at its line', () => {
     const dir = withCerts();
     const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(

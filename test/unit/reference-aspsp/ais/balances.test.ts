@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { versionProfile } from '../../../../spec/lib/index.ts';
 import { accountBalances, cardBalances, firstBatchDone } from '../../../../reference-aspsp/ais/balances.ts';
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
 import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
@@ -76,14 +77,14 @@ describe('cardBalances', () => {
 
   it('gives three positive OTHR outstandings before v1.6.2', () => {
     for (const version of ['v1', 'v1.4.2'] as const) {
-      const balances = cardBalances(card, anchor, version);
+      const balances = cardBalances(card, anchor, versionProfile(version));
       expect(balances.map((b) => b.balanceType)).toEqual(['OTHR', 'OTHR', 'OTHR']);
       for (const b of balances) expect(b.balanceAmount.amount.startsWith('-')).toBe(false);
     }
   });
 
   it('gives ITAV, ITAV and PRCD with negative amounts in v1.6.2', () => {
-    const balances = cardBalances(card, anchor, 'v1.6.2');
+    const balances = cardBalances(card, anchor, versionProfile('v1.6.2'));
     expect(balances.map((b) => b.balanceType)).toEqual(['ITAV', 'ITAV', 'PRCD']);
     for (const b of balances) expect(b.balanceAmount.amount).toMatch(/^(-\d+\.\d{2}|0\.00)$/);
     expect(balances[1]?.balanceAmount.amount.startsWith('-')).toBe(true);

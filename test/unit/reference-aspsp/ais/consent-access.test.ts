@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { versionProfile } from '../../../../spec/lib/index.ts';
 import { findItem, listedItems } from '../../../../reference-aspsp/ais/account-catalogue.ts';
 import { accessRefusal } from '../../../../reference-aspsp/ais/access.ts';
 import {
@@ -42,12 +43,12 @@ describe('consentFromBody', () => {
       trustedBeneficiaries: true,
       psuIdentity: false,
     };
-    expect(consentFromBody(body, 'v1.6.2')).toMatchObject({
+    expect(consentFromBody(body, versionProfile('v1.6.2'))).toMatchObject({
       balances: ['FR1'],
       overdrafts: ['FR2'],
       trustedBeneficiaries: true,
     });
-    expect(consentFromBody(body, 'v1.4.2').overdrafts).toEqual([]);
+    expect(consentFromBody(body, versionProfile('v1.4.2')).overdrafts).toEqual([]);
   });
 
   it('treats a consent naming no account as revoking every account', () => {
@@ -58,34 +59,46 @@ describe('consentFromBody', () => {
 
 describe('listedItems', () => {
   it('lists every account and no card before a consent, currency accounts from v1.6.2 only', () => {
-    expect(listedItems(alice, undefined, 'v1.4.2').map((i) => i.key)).toEqual(['A', 'B', 'G']);
-    expect(listedItems(alice, undefined, 'v1.6.2').map((i) => i.key)).toEqual(['A', 'A-USD', 'B', 'G']);
-    expect(listedItems(alice, consent({}), 'v1').map((i) => i.key)).toEqual(['A', 'B', 'G']);
+    expect(listedItems(alice, undefined, versionProfile('v1.4.2')).map((i) => i.key)).toEqual([
+      'A',
+      'B',
+      'G',
+    ]);
+    expect(listedItems(alice, undefined, versionProfile('v1.6.2')).map((i) => i.key)).toEqual([
+      'A',
+      'A-USD',
+      'B',
+      'G',
+    ]);
+    expect(listedItems(alice, consent({}), versionProfile('v1')).map((i) => i.key)).toEqual(['A', 'B', 'G']);
   });
 
   it('lists the consented accounts in every currency and their cards after a consent', () => {
     const c = consent({ transactions: [ibanOf('A')] });
-    expect(listedItems(alice, c, 'v1.6.2').map((i) => i.key)).toEqual(['A', 'C', 'A-USD']);
-    expect(listedItems(alice, consent({ balances: [ibanOf('B')] }), 'v1.6.2').map((i) => i.key)).toEqual([
-      'B',
-    ]);
+    expect(listedItems(alice, c, versionProfile('v1.6.2')).map((i) => i.key)).toEqual(['A', 'C', 'A-USD']);
+    expect(
+      listedItems(alice, consent({ balances: [ibanOf('B')] }), versionProfile('v1.6.2')).map((i) => i.key),
+    ).toEqual(['B']);
   });
 });
 
 describe('linksFor', () => {
   it('links exactly the consented functions the version has', () => {
     const c = consent({ balances: [ibanOf('A')], overdrafts: [ibanOf('A')], owners: [ibanOf('B')] });
-    const a = findItem(alice, idOf('A'), 'v1.6.2');
+    const a = findItem(alice, idOf('A'), versionProfile('v1.6.2'));
     if (a === undefined) throw new Error('A');
-    expect(Object.keys(linksFor(alice, a, c, 'v1.6.2')).sort()).toEqual(['balances', 'overdrafts']);
-    expect(Object.keys(linksFor(alice, a, c, 'v1.4.2'))).toEqual(['balances']);
-    expect(linksFor(alice, a, undefined, 'v1.6.2')).toEqual({});
+    expect(Object.keys(linksFor(alice, a, c, versionProfile('v1.6.2'))).sort()).toEqual([
+      'balances',
+      'overdrafts',
+    ]);
+    expect(Object.keys(linksFor(alice, a, c, versionProfile('v1.4.2')))).toEqual(['balances']);
+    expect(linksFor(alice, a, undefined, versionProfile('v1.6.2'))).toEqual({});
   });
 
   it('links a card through its backing account, balances and transactions only', () => {
     if (card === undefined) throw new Error('card');
     const c = consent({ transactions: [ibanOf('A')], overdrafts: [ibanOf('A')] });
-    expect(Object.keys(linksFor(alice, card, c, 'v1.6.2'))).toEqual(['transactions']);
+    expect(Object.keys(linksFor(alice, card, c, versionProfile('v1.6.2')))).toEqual(['transactions']);
   });
 });
 
@@ -93,19 +106,23 @@ describe('accessRefusal', () => {
   const c = consent({ balances: [ibanOf('A')], transactions: [ibanOf('B')] });
 
   it('answers AC01 for an unknown resourceId and a currency account before v1.6.2', () => {
-    expect(accessRefusal(alice, findItem(alice, 'nope', 'v1.6.2'), c, 'balances')).toBe('AC01');
-    expect(findItem(alice, idOf('A-USD'), 'v1.4.2')).toBeUndefined();
+    expect(accessRefusal(alice, findItem(alice, 'nope', versionProfile('v1.6.2')), c, 'balances')).toBe(
+      'AC01',
+    );
+    expect(findItem(alice, idOf('A-USD'), versionProfile('v1.4.2'))).toBeUndefined();
   });
 
   it('answers NGAC before any consent and for a function not consented', () => {
-    const a = findItem(alice, idOf('A'), 'v1');
+    const a = findItem(alice, idOf('A'), versionProfile('v1'));
     expect(accessRefusal(alice, a, undefined, 'balances')).toBe('NGAC');
     expect(accessRefusal(alice, a, c, 'transactions')).toBe('NGAC');
     expect(accessRefusal(alice, a, c, 'balances')).toBeUndefined();
   });
 
   it('covers the USD currency account with a consent on the IBAN', () => {
-    expect(accessRefusal(alice, findItem(alice, idOf('A-USD'), 'v1.6.2'), c, 'balances')).toBeUndefined();
+    expect(
+      accessRefusal(alice, findItem(alice, idOf('A-USD'), versionProfile('v1.6.2')), c, 'balances'),
+    ).toBeUndefined();
   });
 
   it('answers AC06, AC04 and CDNA for bob consented items', () => {

@@ -63,4 +63,17 @@ describe('Router', () => {
     expect(() => new Router([route('GET', '/a'), route('GET', '/a')])).toThrow(/twice/);
     expect(() => new Router([route('GET', '/{version}/a')])).toThrow(/versions/);
   });
+
+  it('refuses a bearer route whose path names no version (its handler is given the version profile)', () => {
+    const bearer = (path: string): Route => ({
+      method: 'GET',
+      path,
+      versions: ['v1.6.2'],
+      auth: 'bearer',
+      role: 'aisp',
+      handler,
+    });
+    expect(() => new Router([bearer('/stet/psd2/accounts')])).toThrow(/bearer route .* has no \{version\}/);
+    expect(() => new Router([bearer('/stet/psd2/{version}/accounts')])).not.toThrow();
+  });
 });

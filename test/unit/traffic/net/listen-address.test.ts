@@ -21,10 +21,14 @@ describe('listenWarning', () => {
     expect(listenWarning('replay', '192.168.1.10')).toContain(
       'anyone who can reach it can read the recorded answers',
     );
+    expect(listenWarning('serve', '::')).toBe(
+      'WARNING: serve listens on ::, not on a loopback address: anyone who can reach it can use the reference bank, whose PSU journey pages need no certificate. Use --host 127.0.0.1 unless you mean it.',
+    );
   });
 
   it('stays silent on loopback', () => {
     expect(listenWarning('record', '127.0.0.1')).toBeUndefined();
     expect(listenWarning('replay', 'localhost')).toBeUndefined();
+    expect(listenWarning('serve', '::1')).toBeUndefined();
   });
 });
