@@ -17,8 +17,8 @@ import { FindingBook } from '../load/load-finding.ts';
 import { QuotaLedger } from '../load/quota-ledger.ts';
 import { loadOneHost } from '../load/run-load.ts';
 import type { SingleScenario } from '../load/scenario-definition.ts';
-import { signHeaders } from '../load/sign-headers.ts';
-import type { Target } from '../harness/index.ts';
+import { signHeaders } from '../harness/client/request-signer.ts';
+import { bareTarget } from '../harness/targets/bare-target.ts';
 import { generateTestPki } from '../pki/index.ts';
 import { newestApiVersion } from '../spec/lib/index.ts';
 
@@ -84,22 +84,14 @@ async function main(): Promise<void> {
     qseal: { key: pki.qseal.keyPem, cert: pki.qseal.certPem, keyId: 'PSDFR-ACPR-12345' },
     redirectUri: 'https://tpp.example/cb',
   };
-  const target: Target = {
+  const target = bareTarget({
     name: 'bare HTTPS server',
     baseUrl: `https://${host}`,
     connect: { host: '127.0.0.1', port },
     ca: pki.ca.certPem,
     versions: [version],
-    institutions: [],
     tpp,
-    tpps: {},
-    personas: {},
-    browserSteps: undefined,
-    callbackTls: undefined,
-    capabilities: [],
-    sandboxPersonas: {},
-    sandboxOtp: undefined,
-  };
+  });
   const scenario: SingleScenario = {
     kind: 'single',
     name: 'bench',
@@ -131,14 +123,15 @@ async function main(): Promise<void> {
 
   // Signing alone, for scale: what one core spends per request before any I/O.
   const signings = 2000;
-  const sign = (i: number): void =>
+  const sign = (i: number): Record<string, string> =>
     signHeaders({
       method: 'GET',
       path: `/stet/psd2/${version}/accounts`,
       headers: { 'x-request-id': String(i), 'psu-ip-address': '192.0.2.1' },
       body: '',
+      key: { keyId: tpp.qseal.keyId, privateKey: tpp.qseal.key },
       policy,
-      tpp,
+      signing: {},
     });
   for (let i = 0; i < 200; i += 1) sign(i);
   // CPU time, not wall time: on a shared machine the process is not always on a core.

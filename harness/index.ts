@@ -19,6 +19,14 @@ export type {
 } from './targets/target-definition.ts';
 export { institutionHost } from './targets/target-definition.ts';
 export { StetClient, type HttpExchange, type OutgoingRequest } from './client/stet-client.ts';
+export { TppClient, type AuthorizeRequest, type TppClientOptions } from './client/tpp-client.ts';
+export {
+  signingInterceptor,
+  type RequestSigning,
+  type SigningDispatchOptions,
+  type SigningInterceptorOptions,
+} from './client/signing-interceptor.ts';
+export { signHeaders, type SealKey, type SigningPolicy } from './client/request-signer.ts';
 export { ClientError, type ClientErrorCode } from './client/client-errors.ts';
 export { runSuites, type RunOptions, type RunOutcome, type RunStats } from './runner/run-suites.ts';
 export type { TranscriptPolicy } from './report/model.ts';

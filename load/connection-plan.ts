@@ -7,17 +7,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { TppCredentials } from '../harness/index.ts';
 import type { ApiVersion } from '../spec/lib/index.ts';
 import { parseJson } from '../harness/client/parse-json.ts';
+import { signHeaders } from '../harness/client/request-signer.ts';
+import { tokenPath } from '../harness/client/tpp-client.ts';
 import { answerCode } from './answer-code.ts';
 import { endpointLabel } from './endpoint-label.ts';
 import type { FindingBook } from './load-finding.ts';
 import type { AnswerOutcome, KpiRecorder } from './kpi-recorder.ts';
 import type { QuotaLedger } from './quota-ledger.ts';
 import type { RequestStep, ScenarioStep, SingleScenario } from './scenario-definition.ts';
-import { signHeaders } from './sign-headers.ts';
 import type { VirtualPsu } from './virtual-psu.ts';
-
-/** The token endpoint (seed: Authentication endpoints). */
-export const tokenPath = '/stet/psd2/oauth/token';
 
 /** Links followed in one round at most (a bank whose `next` never ends must not trap the load). */
 const maxFollowedPerRound = 200;
@@ -221,15 +219,24 @@ export class ConnectionPlan {
     const body =
       followed === undefined && step.body !== undefined ? JSON.stringify(this.#fill(step.body)) : '';
     const token = ctx.scenario.role === 'pisp' ? this.#firstToken : this.#psu?.tokens.access;
-    const headers: Record<string, string> = {
+    const unsigned: Record<string, string> = {
       host: ctx.host,
       'x-request-id': randomUUID(),
       accept: 'application/json',
     };
-    if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
-    if (ctx.scenario.psuConnected) headers['psu-ip-address'] = psuIpAddress;
-    if (body !== '') headers['content-type'] = 'application/json';
-    signHeaders({ method, path, headers, body, policy: ctx.signaturePolicy, tpp: ctx.tpp });
+    if (token !== undefined) unsigned['authorization'] = `Bearer ${token}`;
+    if (ctx.scenario.psuConnected) unsigned['psu-ip-address'] = psuIpAddress;
+    if (body !== '') unsigned['content-type'] = 'application/json';
+    // The harness client's signer, as its interceptor signs (autocannon writes the raw request).
+    const headers = signHeaders({
+      method,
+      path,
+      headers: unsigned,
+      body,
+      key: { keyId: ctx.tpp.qseal.keyId, privateKey: ctx.tpp.qseal.key },
+      policy: ctx.signaturePolicy,
+      signing: {},
+    });
     return { method, path, headers, body };
   }
 

@@ -1,6 +1,6 @@
 /**
  * Wire primitives both the harness and the reference bank rely on: draft-cavage HTTP Signature,
- * the `Digest` header, and the PSD2 QCStatement of eIDAS certificates.
+ * the `Digest` header, PKCE, and the PSD2 QCStatement of eIDAS certificates.
  */
 export type { HeaderBag } from './header-bag.ts';
 export { headerValues } from './header-bag.ts';
@@ -53,3 +53,12 @@ export {
   type Psd2CertificateErrorCode,
 } from './psd2-certificate.ts';
 export { DerError } from './der.ts';
+export {
+  createPkcePair,
+  isValidCodeVerifier,
+  isValidS256Challenge,
+  pkceChallenge,
+  verifyPkce,
+  type PkceMethod,
+  type PkcePair,
+} from './pkce.ts';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { StetClient } from '../../harness/client/stet-client.ts';
 import { SecretSet } from '../../harness/report/secret-set.ts';
 import { loadTarget } from '../../harness/targets/load-target.ts';
-import { defaultSignatureHeaders, institutionHost } from '../../harness/targets/target-definition.ts';
+import { institutionHost } from '../../harness/targets/target-definition.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { parseHostName, versionCalendar } from '../../spec/lib/index.ts';
 import { diffHar, isAdvisory, type ExchangeDiff } from '../../traffic/diff/diff-har.ts';
@@ -38,11 +38,9 @@ export function register(program: Command): void {
         const diffs = await diffHar(
           har,
           async (request) => {
-            // The same institution at the other target: its host there, its signature policy there.
+            // The same institution at the other target: its host there, its signature policy there
+            // (the client signs with the institution's policy).
             const institution = parseHostName(versionCalendar(), request.host)?.code ?? fallback;
-            const policy = target.institutions.find((i) => i.code === institution)?.signatureHeaders ?? [
-              ...defaultSignatureHeaders,
-            ];
             const exchange = await client.send({
               institution,
               host: institutionHost(target, institution),
@@ -51,7 +49,7 @@ export function register(program: Command): void {
               headers: request.headers,
               body: request.body,
               tpp: target.tpp,
-              signing: request.signed ? { headers: policy } : undefined,
+              signing: request.signed ? {} : 'unsigned',
             });
             return { status: exchange.status, headers: exchange.headers, text: exchange.text };
           },

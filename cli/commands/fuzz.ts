@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { fuzzMachines, replayArguments, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
-import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
+import { loadTarget, type Target } from '../../harness/index.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 import { apiVersions, newestApiVersion } from '../../spec/lib/index.ts';
+import { startEmbeddedTarget } from '../embedded-target.ts';
 
 /** A `fuzz` option the user must fix. */
 export class FuzzOptionError extends CodedError<'ERR_FUZZ_OPTION'> {}
@@ -71,23 +72,11 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     throw new FuzzOptionError('ERR_FUZZ_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',
     });
-  const reference =
-    options.target === undefined
-      ? await (
-          await import('../../reference-aspsp/index.ts')
-        ).startReference({
-          port: 0,
-          store: { kind: 'memory' },
-          mode: 'sandbox',
-          faults: options.fault,
-          log: () => undefined,
-        })
-      : undefined;
+  // The same embedded reference as `run`, `load` and `versions`: a child `serve` with the faults.
+  const embedded =
+    options.target === undefined ? await startEmbeddedTarget({ faults: options.fault }) : undefined;
   try {
-    const target: Target =
-      reference === undefined
-        ? loadTarget(options.target ?? '')
-        : targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' });
+    const target: Target = embedded?.target ?? loadTarget(options.target ?? '');
     const tool = { name: 'stet-harness', version: toolVersion() };
     const outcome = await runFuzz({
       target,
@@ -115,7 +104,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     if (summary.errored > 0) return ExitCode.HarnessError;
     return summary.failed > 0 ? ExitCode.NotConforming : ExitCode.Conforms;
   } finally {
-    await reference?.close();
+    await embedded?.close();
   }
 }
 

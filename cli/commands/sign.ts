@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -7,14 +6,14 @@ import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { newestApiVersion } from '../../spec/lib/index.ts';
 import { buildSigningString, parseSignatureHeader, readPsd2Certificate } from '../../protocol/index.ts';
-import { parseClonedPsu } from '../../harness/client/cloned-psu.ts';
-import { StetClient, type HttpExchange, type OutgoingRequest } from '../../harness/client/stet-client.ts';
+import { StetClient, type HttpExchange } from '../../harness/client/stet-client.ts';
+import { TppClient } from '../../harness/client/tpp-client.ts';
 import { httpJourneyDriver } from '../../harness/journeys/http-driver.ts';
 import { curlCommand, type CurlOptions } from '../../harness/report/curl.ts';
 import type { TranscriptRequest } from '../../harness/report/model.ts';
 import { SecretSet } from '../../harness/report/secret-set.ts';
 import { loadTarget } from '../../harness/targets/load-target.ts';
-import { institutionHost, type Target } from '../../harness/targets/target-definition.ts';
+import type { Target } from '../../harness/targets/target-definition.ts';
 
 /** A `sign` option the user must fix. */
 export class SignOptionError extends CodedError<'ERR_SIGN_OPTION'> {}
@@ -123,7 +122,7 @@ async function sign(method: string | undefined, path: string | undefined, raw: S
       headers,
       body,
       tpp: target.tpp,
-      signing: raw.unsigned ? undefined : { headers: profile.signatureHeaders },
+      signing: raw.unsigned ? 'unsigned' : {},
     });
     explain(exchange, curlOptions(file));
     printResponse(exchange);
@@ -140,57 +139,23 @@ async function login(
   institution: string,
   raw: SignOptions,
 ): Promise<number> {
-  const send = (request: Omit<OutgoingRequest, 'institution' | 'tpp'>): Promise<HttpExchange> =>
-    client.send({ institution, tpp: target.tpp, ...request });
-  const cloned = await send({
-    method: 'POST',
-    path: '/sandbox/v1/psus',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ persona: raw.login }),
-    signing: undefined,
-  });
-  const psu = parseClonedPsu(cloned);
+  const tpp = new TppClient({ client, target, institution });
+  const { psu, exchange: cloned } = await tpp.clonePsu(raw.login ?? '');
   if (psu === undefined)
     throw optionError(
       `the sandbox did not clone persona ${raw.login ?? ''} (HTTP ${cloned.status}: ${cloned.text.slice(0, 200)})`,
       'use a persona of GET /sandbox/v1/personas (alice, bob, …) on a sandbox target',
     );
-  const state = randomBytes(8).toString('hex');
-  const host = institutionHost(target, institution);
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: target.tpp.clientId,
-    redirect_uri: target.tpp.redirectUri,
+  const { journey, exchange } = await tpp.login({
+    journeys: httpJourneyDriver(client),
+    psu,
     scope: raw.scope,
-    state,
   });
-  const journey = await httpJourneyDriver(client).run({
-    institution,
-    authorizeUrl: `https://${host}/stet/psd2/oauth/authorize?${query.toString()}`,
-    redirectUri: target.tpp.redirectUri,
-    identifier: psu.identifier,
-    otp: psu.otp,
-    outcome: 'consent',
-    travel: undefined,
-  });
-  const code = journey.callback['code'];
-  if (code === undefined)
+  if (exchange === undefined)
     throw optionError(
       `the journey ended without a code: ${JSON.stringify(journey.callback)}`,
       'see the server log',
     );
-  const exchange = await send({
-    method: 'POST',
-    path: '/stet/psd2/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: target.tpp.clientId,
-      code,
-      redirect_uri: target.tpp.redirectUri,
-    }).toString(),
-    signing: undefined,
-  });
   process.stderr.write(
     `PSU ${psu.psuId} (persona ${raw.login ?? ''}, identifier ${psu.identifier}) consented; token response:\n`,
   );
@@ -253,7 +218,7 @@ async function enrol(options: {
     qseal: { key: pem.qsealKey, cert: pem.qsealCert, keyId: org },
     redirectUri: target.tpp.redirectUri,
   };
-  const policy = target.institutions.find((i) => i.code === institution)?.signatureHeaders ?? [];
+  // Signed with the new TPP's QSEAL over the institution's policy (the client's signing interceptor).
   const exchange = await options.client.send({
     institution,
     method: 'POST',
@@ -261,7 +226,6 @@ async function enrol(options: {
     headers: { 'content-type': 'application/json' },
     body,
     tpp,
-    signing: { headers: policy },
   });
   printResponse(exchange);
   const clientId = exchange.status === 201 ? readString(exchange.json, 'client_id') : undefined;

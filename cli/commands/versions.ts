@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
@@ -8,7 +9,7 @@ import {
   versionCalendar,
   type CalendarOverrides,
 } from '../../spec/lib/index.ts';
-import { loadTarget, parseServeInfo, targetFromServeInfo, type Target } from '../../harness/index.ts';
+import { loadTarget } from '../../harness/index.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
 import type { Reporter } from '../../harness/report/model.ts';
@@ -16,6 +17,7 @@ import { filesReporter } from '../../harness/report/write-reports.ts';
 import { formatCalendar } from '../../harness/versions/calendar-table.ts';
 import { checkVersions } from '../../harness/versions/check-versions.ts';
 import { parisDay } from '../../spec/lib/index.ts';
+import { startEmbeddedTarget } from '../embedded-target.ts';
 
 /** A `versions` option the user must fix. */
 export class VersionsOptionError extends CodedError<'ERR_VERSIONS_OPTION'> {}
@@ -42,7 +44,7 @@ export function register(program: Command): void {
     )
     .option(
       '--target <file>',
-      'target file (targets/*.yaml); default: the embedded reference, started in-process',
+      'target file (targets/*.yaml); default: the embedded reference, started as a child serve process',
     )
     .option(
       '--calendar <file>',
@@ -76,8 +78,15 @@ async function versions(options: VersionsCliOptions): Promise<number> {
     options.calendar === undefined ? {} : readCalendarOverrides(options.calendar);
   const calendar = applyCalendarOverrides(versionCalendar(), overrides, options.calendar);
   process.stdout.write(`${formatCalendar(calendar, day)}\n`);
+  // The same embedded reference as `run` and `load`: a child `serve` with the calendar file and clock.
   const embedded =
-    options.target === undefined ? await startEmbedded({ overrides, at, faults: options.fault }) : undefined;
+    options.target === undefined
+      ? await startEmbeddedTarget({
+          faults: options.fault,
+          ...(options.calendar === undefined ? {} : { calendar: resolve(options.calendar) }),
+          ...(at === undefined ? {} : { clock: at.toISOString() }),
+        })
+      : undefined;
   try {
     const target = embedded?.target ?? loadTarget(options.target ?? '');
     const parts: Reporter[] = [new ConsoleReporter({ stream: process.stdout })];
@@ -108,31 +117,4 @@ function parseAt(value: string): Date {
     value,
     (message) => new VersionsOptionError('ERR_VERSIONS_OPTION', message, { hint: atOptionHint }),
   );
-}
-
-/** The embedded reference with the deployment calendar and, when given, its clock at `at`. */
-async function startEmbedded(options: {
-  overrides: CalendarOverrides;
-  at: Date | undefined;
-  faults: readonly string[];
-}): Promise<{ target: Target; close: () => Promise<void> }> {
-  const { startReference } = await import('../../reference-aspsp/index.ts');
-  const reference = await startReference({
-    port: 0,
-    store: { kind: 'memory' },
-    mode: 'sandbox',
-    calendar: options.overrides,
-    ...(options.at === undefined ? {} : { clock: options.at.toISOString() }),
-    faults: options.faults,
-    log: () => undefined,
-  });
-  try {
-    return {
-      target: targetFromServeInfo(parseServeInfo(reference.info), { name: 'embedded reference' }),
-      close: () => reference.close(),
-    };
-  } catch (error) {
-    await reference.close();
-    throw error;
-  }
 }

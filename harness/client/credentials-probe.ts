@@ -30,7 +30,6 @@ export async function probeCredentials(client: StetClient, target: Target): Prom
     path: `/stet/psd2/${version}/accounts`,
     headers: {},
     tpp: target.tpp,
-    signing: { headers: institution.signatureHeaders },
   });
   if (exchange.status !== 401 && exchange.status !== 403) return;
   const body = exchange.json;

@@ -1,38 +1,27 @@
 /**
  * The harness's HTTP client, on undici: mTLS with the TPP's QWAC, the institution host as TLS SNI and
- * `Host` while dialling the target's `connect` address, draft-cavage signing with the QSEAL, Digest,
- * X-Request-ID, and no hidden retries or redirects (a conformance client must see what the bank says).
+ * `Host` while dialling the target's `connect` address, X-Request-ID, and no hidden retries or
+ * redirects (a conformance client must see what the bank says). Signing is not done here but by the
+ * {@link signingInterceptor} each dispatcher is composed with: draft-cavage with the QSEAL, Digest, per
+ * the institution's policy.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'undici';
-import { computeDigest, signRequest } from '../../protocol/index.ts';
+import { isCodedError } from '../../lib/coded-error.ts';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { HeaderMap, TranscriptEntry } from '../report/model.ts';
 import type { SecretSet } from '../report/secret-set.ts';
 import type { Target, TppCredentials } from '../targets/target-definition.ts';
-import { institutionHost } from '../targets/target-definition.ts';
+import { defaultSignatureHeaders, institutionHost } from '../targets/target-definition.ts';
 import { parseJson } from './parse-json.ts';
 import { toClientError } from './client-errors.ts';
+import {
+  signingInterceptor,
+  type RequestSigning,
+  type SigningDispatchOptions,
+} from './signing-interceptor.ts';
 
-/** How a request is signed; undefined means not signed at all (sandbox API, journey pages). */
-export interface SigningPolicy {
-  /** Headers the institution requires; `psu-*` headers present are added (contracts §4). */
-  headers: readonly string[];
-  /** Send a Digest that does not match the body. */
-  badDigest?: boolean;
-  /** Send no Digest at all (the signature then leaves `digest` out: it covers only headers sent). */
-  noDigest?: boolean;
-  /** Send a Signature whose value does not verify. */
-  badSignature?: boolean;
-  /**
-   * Sign exactly these headers, in this order, instead of the policy plus every `psu-*` header (a
-   * transport case leaving out `(request-target)`, a policy header or a PSU header on purpose).
-   */
-  exactHeaders?: readonly string[];
-  /** keyId to send instead of the TPP's (the signature is still made with its QSEAL key). */
-  keyId?: string;
-  /** algorithm label to send instead of `rsa-sha256` (the value is still rsa-sha256). */
-  algorithm?: string;
-}
+export type { SigningPolicy } from './request-signer.ts';
+export type { RequestSigning } from './signing-interceptor.ts';
 
 /** One request to send. */
 export interface OutgoingRequest {
@@ -44,7 +33,12 @@ export interface OutgoingRequest {
   body?: string | undefined;
   /** Client certificate to present; `null` for none (a PSU's browser, or a transport case). */
   tpp: TppCredentials | null;
-  signing: SigningPolicy | undefined;
+  /**
+   * How the request is signed: absent or `{}`, with the TPP's QSEAL (the main TPP's when `tpp` is
+   * null) over the institution's policy headers; a variation for transport cases; `'unsigned'` for
+   * the sandbox control API and the PSU's pages.
+   */
+  signing?: RequestSigning | undefined;
   /** Host/SNI to use instead of the institution host (host-form cases). */
   host?: string | undefined;
 }
@@ -81,7 +75,7 @@ const transcriptBodyLimit = 64 * 1024;
 /** The HTTP client of one run against one target. Call {@link StetClient.close} at the end. */
 export class StetClient {
   readonly #target: Target;
-  readonly #agents = new Map<string, Agent>();
+  readonly #agents = new Map<string, { agent: Agent; signed: Dispatcher }>();
   readonly #timeoutMs: number;
 
   constructor(target: Target, secrets: SecretSet, options: StetClientOptions = {}) {
@@ -100,7 +94,6 @@ export class StetClient {
     const origin = this.#origin(host);
     const headers: Record<string, string> = { host, ...lowerKeys(req.headers) };
     headers['x-request-id'] ??= randomUUID();
-    if (req.signing !== undefined) this.#sign(req, headers);
     const url = `https://${host}${req.path}`;
     const entry: TranscriptEntry = {
       request: {
@@ -110,6 +103,12 @@ export class StetClient {
         ...(req.body === undefined ? {} : { body: cut(req.body) }),
       },
     };
+    const signing: SigningDispatchOptions = {
+      signing: req.signing,
+      onHeaders: (sent) => {
+        entry.request.headers = { ...sent };
+      },
+    };
     const started = performance.now();
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -117,11 +116,14 @@ export class StetClient {
         method: req.method,
         headers,
         body: req.body,
-        dispatcher: this.#agent(req.tpp, host),
+        dispatcher: this.#dispatcher(req, host),
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
+        ...signing,
       });
     } catch (error) {
+      // The interceptor's own errors (a header the signature cannot cover) are not the target's.
+      if (isCodedError(error)) throw error;
       throw toClientError(error, origin, host, this.#timeoutMs);
     }
     let text: string;
@@ -155,39 +157,14 @@ export class StetClient {
       path: '/',
       headers: {},
       tpp: this.#target.tpp,
-      signing: undefined,
+      signing: 'unsigned',
     });
   }
 
   /** Closes every connection. */
   async close(): Promise<void> {
-    await Promise.all([...this.#agents.values()].map((a) => a.close()));
+    await Promise.all([...this.#agents.values()].map((a) => a.agent.close()));
     this.#agents.clear();
-  }
-
-  #sign(req: OutgoingRequest, headers: Record<string, string>): void {
-    const signing = req.signing;
-    const tpp = req.tpp ?? this.#target.tpp;
-    if (signing === undefined) return;
-    headers['date'] ??= new Date().toUTCString();
-    const digest = computeDigest(req.body ?? '');
-    if (signing.noDigest !== true)
-      headers['digest'] ??= signing.badDigest === true ? computeDigest(`${req.body ?? ''} `) : digest;
-    const covered = [...(signing.exactHeaders ?? signing.headers).map((h) => h.toLowerCase())];
-    if (signing.exactHeaders === undefined) {
-      for (const name of Object.keys(headers))
-        if (name.startsWith('psu-') && !covered.includes(name)) covered.push(name);
-    }
-    const signed = signRequest({
-      method: req.method,
-      path: req.path,
-      headers,
-      keyId: signing.keyId ?? tpp.qseal.keyId,
-      privateKey: tpp.qseal.key,
-      headerNames: covered.filter((h) => h.startsWith('(') || headers[h] !== undefined),
-    });
-    const signature = signing.algorithm === undefined ? signed : relabelAlgorithm(signed, signing.algorithm);
-    headers['signature'] = signing.badSignature === true ? corrupt(signature) : signature;
   }
 
   #origin(host: string): string {
@@ -195,12 +172,18 @@ export class StetClient {
     return connect === undefined ? `https://${host}` : `https://${connect.host}:${connect.port}`;
   }
 
-  #agent(tpp: TppCredentials | null, host: string): Agent {
-    const key = `${tpp?.clientId ?? '-'}|${tpp?.qwac.cert.length ?? 0}|${host}`;
-    let agent = this.#agents.get(key);
-    if (agent === undefined) {
+  /**
+   * The dispatcher of a request: one mTLS agent per TPP certificate, host and institution, composed
+   * with the signing interceptor of that institution's policy and the TPP's QSEAL (the main TPP's
+   * when no certificate is presented).
+   */
+  #dispatcher(req: OutgoingRequest, host: string): Dispatcher {
+    const tpp = req.tpp;
+    const key = `${tpp?.clientId ?? '-'}|${tpp?.qwac.cert.length ?? 0}|${host}|${req.institution}`;
+    let known = this.#agents.get(key);
+    if (known === undefined) {
       const servername = host.split(':')[0] ?? host;
-      agent = new Agent({
+      const agent = new Agent({
         connect: {
           timeout: this.#timeoutMs,
           servername,
@@ -209,23 +192,18 @@ export class StetClient {
         },
         keepAliveTimeout: 10_000,
       });
-      this.#agents.set(key, agent);
+      const seal = (tpp ?? this.#target.tpp).qseal;
+      const policy =
+        this.#target.institutions.find((i) => i.code === req.institution)?.signatureHeaders ??
+        defaultSignatureHeaders;
+      const signed = agent.compose(
+        signingInterceptor({ key: { keyId: seal.keyId, privateKey: seal.key }, policy }),
+      );
+      known = { agent, signed };
+      this.#agents.set(key, known);
     }
-    return agent;
+    return known.signed;
   }
-}
-
-/** Replaces the `algorithm` parameter of a Signature header, leaving the value as signed. */
-function relabelAlgorithm(signatureHeader: string, algorithm: string): string {
-  return signatureHeader.replace(/algorithm="[^"]*"/, `algorithm="${algorithm.replace(/"/g, '')}"`);
-}
-
-/** Flips the signature value so it no longer verifies while staying well-formed base64. */
-function corrupt(signatureHeader: string): string {
-  return signatureHeader.replace(
-    /signature="([A-Za-z0-9+/])/,
-    (_all, c: string) => `signature="${c === 'A' ? 'B' : 'A'}`,
-  );
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {

@@ -123,11 +123,7 @@ class Refresh implements Command {
   }
   async run(model: FuzzModel, real: FuzzReal): Promise<void> {
     const old = real.tokens.access;
-    const exchange = await real.session.token({
-      grant_type: 'refresh_token',
-      client_id: real.session.tpp.clientId,
-      refresh_token: real.tokens.refresh,
-    });
+    const exchange = await real.session.tpp.refresh(real.tokens.refresh);
     const tokens = tokensOf(exchange);
     if (tokens === undefined)
       throw new FuzzMismatch(
@@ -171,11 +167,7 @@ class Revoke implements Command {
     await real.session.revokeTokens();
     model.tokens = 'revoked';
     paymentTokensEnded(model);
-    const exchange = await real.session.token({
-      grant_type: 'refresh_token',
-      client_id: real.session.tpp.clientId,
-      refresh_token: real.tokens.refresh,
-    });
+    const exchange = await real.session.tpp.refresh(real.tokens.refresh);
     expectRefusal(exchange, 'refresh with a revoked refresh token', 'invalid_grant');
   }
   toString(): string {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { paymentRequestBody } from '../client/payment-request-body.ts';
 import type { HttpExchange } from '../client/stet-client.ts';
 import { fieldOf, tokensOf } from './fuzz-session.ts';
 import { expectRefusal, mismatch, type FuzzModel, type FuzzReal, type ModelPayment } from './fuzz-model.ts';
@@ -20,27 +21,17 @@ const cancelKoUrl = 'https://tpp.example/cancel/ko';
 /** A one-transaction euro credit transfer, as the seed allows. */
 function paymentBody(cents: number): string {
   const id = randomUUID().slice(0, 8);
-  return JSON.stringify({
-    paymentInformationId: `fuzz-${id}`,
-    creationDateTime: new Date().toISOString(),
-    numberOfTransactions: 1,
-    initiatingParty: { name: 'Demo PISP' },
-    paymentTypeInformation: { serviceLevel: 'SEPA', categoryPurpose: 'DVPM' },
-    beneficiary: { creditor: { name: 'Merchant' }, creditorAccount: { iban: 'FR7630004000031234567890143' } },
-    chargeBearer: 'SLEV',
-    creditTransferTransaction: [
-      {
-        paymentId: { instructionId: `i-${id}`, endToEndId: `e-${id}` },
-        instructedAmount: { currency: 'EUR', amount: (cents / 100).toFixed(2) },
-        remittanceInformation: ['fuzz'],
-      },
-    ],
-    supplementaryData: {
-      acceptedAuthenticationApproach: ['REDIRECT'],
+  return JSON.stringify(
+    paymentRequestBody({
+      id: `fuzz-${id}`,
+      instructionId: `i-${id}`,
+      endToEndId: `e-${id}`,
+      amount: (cents / 100).toFixed(2),
+      remittance: 'fuzz',
       successfulReportUrl: okUrl,
       unsuccessfulReportUrl: koUrl,
-    },
-  });
+    }),
+  );
 }
 
 function headerOf(exchange: HttpExchange, name: string): string | undefined {
@@ -130,13 +121,7 @@ class PaymentJourney implements Command {
     const code = callback['code'];
     if (code === undefined) mismatch(`a consented payment called back without a code`, undefined);
     payment.status = 'ACTC';
-    const exchange = await real.session.token({
-      grant_type: 'authorization_code',
-      client_id: real.session.tpp.clientId,
-      code,
-      redirect_uri: redirect,
-      code_verifier: verifier,
-    });
+    const exchange = await real.session.tpp.exchangeCode({ code, redirectUri: redirect, verifier });
     const tokens = tokensOf(exchange);
     const access = tokens?.access ?? fieldOf(exchange.json, 'access_token');
     if (exchange.status !== 200 || typeof access !== 'string')

@@ -39,7 +39,7 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
           headers,
           body,
           tpp: null,
-          signing: undefined,
+          signing: 'unsigned',
           host: url.host,
         });
         exchanges.push(exchange);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { verifyDigest } from '../../protocol/digest.ts';
+import { isValidCodeVerifier } from '../../protocol/pkce.ts';
 import { parseSignatureHeader } from '../../protocol/signature-header.ts';
 import type { Role } from '../../spec/lib/index.ts';
 import { isRecord } from '../lib/is-record.ts';
@@ -46,7 +47,6 @@ export function secretId(value: string): string {
   return secretKey(value).slice(0, 16);
 }
 
-const verifierSyntax = /^[A-Za-z0-9\-._~]{43,128}$/;
 const tokenPath = '/stet/psd2/oauth/token';
 const authorizePath = '/stet/psd2/oauth/authorize';
 
@@ -152,7 +152,7 @@ function grantOf(body: Buffer | undefined, headers: IncomingHttpHeaders): Observ
     redirectUri: form.get('redirect_uri') ?? undefined,
     code: code === null || code === '' ? undefined : secretId(code),
     refreshToken: refresh === null || refresh === '' ? undefined : secretId(refresh),
-    verifier: verifier === null ? 'absent' : verifierSyntax.test(verifier) ? 'valid' : 'invalid',
+    verifier: verifier === null ? 'absent' : isValidCodeVerifier(verifier) ? 'valid' : 'invalid',
     fallback: headers.fallback === '1',
   };
 }

@@ -5,7 +5,7 @@ import { getPayment, putPayment } from './payment-record.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { applyPaymentEvent } from './payment-status.ts';
 import type { PaymentEvent } from './payment-status.ts';
-import { isValidS256Challenge } from './pkce.ts';
+import { isValidS256Challenge } from '../../protocol/pkce.ts';
 import { reportUrlFor } from './report-url.ts';
 import type { ReportUrls } from './report-url.ts';
 

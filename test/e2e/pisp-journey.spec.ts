@@ -4,9 +4,11 @@
  * harness's mTLS and signing client, the PSU side (identification, strong authentication, account
  * choice, consent or refusal) in the browser, which ends on the payment's report URL.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { paymentRequestBody } from '../../harness/client/payment-request-body.ts';
 import { StetClient, type HttpExchange } from '../../harness/client/stet-client.ts';
+import { TppClient } from '../../harness/client/tpp-client.ts';
+import { createPkcePair, pkceChallenge } from '../../protocol/index.ts';
 import { SecretSet } from '../../harness/report/secret-set.ts';
 import type { Target } from '../../harness/targets/target-definition.ts';
 import { parseServeInfo, targetFromServeInfo } from '../../harness/targets/target-from-serve-info.ts';
@@ -15,26 +17,23 @@ import { expect, test } from './fixtures.ts';
 const institution = '10101';
 const reportUrls = { ok: 'https://tpp.example/pay/ok', ko: 'https://tpp.example/pay/ko' } as const;
 
-/** The TPP of the reference's start line, calling the bank as the harness does. */
+/** The TPP of the reference's start line, calling the bank with the harness's TPP client. */
 class PispTpp {
-  readonly #target: Target;
   readonly #client: StetClient;
+  readonly #tpp: TppClient;
 
   constructor(target: Target) {
-    this.#target = target;
     this.#client = new StetClient(target, new SecretSet());
+    this.#tpp = new TppClient({ client: this.#client, target, institution });
   }
 
   async close(): Promise<void> {
     await this.#client.close();
   }
 
-  /** `POST /oauth/token` with a form, signed with the institution's policy. */
+  /** `POST /oauth/token` with a form (the TPP's client_id added), signed with the institution's policy. */
   token(form: Record<string, string>): Promise<HttpExchange> {
-    return this.#send('POST', '/stet/psd2/oauth/token', {
-      body: new URLSearchParams({ client_id: this.#target.tpp.clientId, ...form }).toString(),
-      contentType: 'application/x-www-form-urlencoded; charset=utf-8',
-    });
+    return this.#tpp.token({ client_id: this.#tpp.tpp.clientId, ...form });
   }
 
   /** A resource call with a bearer token and an optional JSON body. */
@@ -43,12 +42,12 @@ class PispTpp {
     path: string,
     options: { token: string; json?: unknown; requestId?: string },
   ): Promise<HttpExchange> {
-    return this.#send(method, path, {
+    return this.#tpp.resource({
+      method,
+      path,
       token: options.token,
       requestId: options.requestId,
-      ...(options.json === undefined
-        ? {}
-        : { body: JSON.stringify(options.json), contentType: 'application/json' }),
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
     });
   }
 
@@ -74,55 +73,15 @@ class PispTpp {
       requestId: headerOf(created, 'x-request-id'),
     };
   }
-
-  #send(
-    method: string,
-    path: string,
-    options: { body?: string; contentType?: string; token?: string; requestId?: string | undefined },
-  ): Promise<HttpExchange> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.contentType !== undefined) headers['content-type'] = options.contentType;
-    if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
-    if (options.requestId !== undefined) headers['x-request-id'] = options.requestId;
-    const policy = this.#target.institutions.find((i) => i.code === institution)?.signatureHeaders;
-    return this.#client.send({
-      institution,
-      method,
-      path,
-      headers,
-      body: options.body,
-      tpp: this.#target.tpp,
-      signing: { headers: policy ?? ['(request-target)', 'digest', 'x-request-id'] },
-    });
-  }
 }
 
 /** A single euro payment; the TPP leaves out unsuccessfulReportUrl when `withFailureUrl` is false. */
 function paymentBody(withFailureUrl = true): Record<string, unknown> {
-  return {
-    paymentInformationId: `pmt-${randomBytes(4).toString('hex')}`,
+  return paymentRequestBody({
     creationDateTime: '2025-03-30T10:15:00.000+02:00',
-    numberOfTransactions: 1,
-    initiatingParty: { name: 'Demo PISP' },
-    paymentTypeInformation: { serviceLevel: 'SEPA', categoryPurpose: 'DVPM' },
-    beneficiary: {
-      creditor: { name: 'Merchant' },
-      creditorAccount: { iban: 'FR7630004000031234567890143' },
-    },
-    chargeBearer: 'SLEV',
-    creditTransferTransaction: [
-      {
-        paymentId: { instructionId: 'instr-1', endToEndId: 'e2e-1' },
-        instructedAmount: { currency: 'EUR', amount: '12.50' },
-        remittanceInformation: ['Order 4711'],
-      },
-    ],
-    supplementaryData: {
-      acceptedAuthenticationApproach: ['REDIRECT'],
-      successfulReportUrl: reportUrls.ok,
-      ...(withFailureUrl ? { unsuccessfulReportUrl: reportUrls.ko } : {}),
-    },
-  };
+    successfulReportUrl: reportUrls.ok,
+    unsuccessfulReportUrl: withFailureUrl ? reportUrls.ko : undefined,
+  });
 }
 
 /**
@@ -133,7 +92,7 @@ function journeyUrl(consentLink: string, port: number, state: string, verifier: 
   const url = new URL(consentLink);
   url.port = String(port);
   url.searchParams.set('state', state);
-  url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+  url.searchParams.set('code_challenge', pkceChallenge(verifier));
   url.searchParams.set('code_challenge_method', 'S256');
   return url.href;
 }
@@ -182,7 +141,7 @@ test.describe('the payment journey in Chromium', () => {
     const bank = tppOf(reference.info);
     const psu = await sandbox.createPsu('alice');
     const payment = await bank.initiate(paymentBody());
-    const verifier = randomBytes(32).toString('base64url');
+    const verifier = createPkcePair().verifier;
     await page.goto(journeyUrl(payment.consentLink, reference.port, 'st-pay', verifier));
     await authenticate(page, psu);
 
@@ -225,7 +184,7 @@ test.describe('the payment journey in Chromium', () => {
     const bank = tppOf(reference.info);
     const psu = await sandbox.createPsu('alice');
     const payment = await bank.initiate(paymentBody());
-    const verifier = randomBytes(32).toString('base64url');
+    const verifier = createPkcePair().verifier;
     await page.goto(journeyUrl(payment.consentLink, reference.port, 'st-pkce', verifier));
     await authenticate(page, psu);
     await page.locator('input[type="radio"][name="account"]').first().check();
@@ -233,7 +192,7 @@ test.describe('the payment journey in Chromium', () => {
     const refused = await bank.token({
       grant_type: 'authorization_code',
       code: end.searchParams.get('code') ?? '',
-      code_verifier: randomBytes(32).toString('base64url'),
+      code_verifier: createPkcePair().verifier,
       redirect_uri: reportUrls.ok,
     });
     expect([refused.status, stringAt(refused.json, ['error'])]).toEqual([400, 'invalid_grant']);
@@ -247,9 +206,7 @@ test.describe('the payment journey in Chromium', () => {
     const bank = tppOf(reference.info);
     const psu = await sandbox.createPsu('alice');
     const payment = await bank.initiate(paymentBody());
-    await page.goto(
-      journeyUrl(payment.consentLink, reference.port, 'st-refuse', randomBytes(32).toString('base64url')),
-    );
+    await page.goto(journeyUrl(payment.consentLink, reference.port, 'st-refuse', createPkcePair().verifier));
     await authenticate(page, psu);
     const end = await reportOf(page, () => page.getByRole('button', { name: 'Refuse' }).click());
     expect(`${end.origin}${end.pathname}`).toBe(reportUrls.ko);
@@ -276,7 +233,7 @@ test.describe('the payment journey in Chromium', () => {
     const psu = await sandbox.createPsu('alice');
     const payment = await bank.initiate(paymentBody(false));
     await page.goto(
-      journeyUrl(payment.consentLink, reference.port, 'st-fallback', randomBytes(32).toString('base64url')),
+      journeyUrl(payment.consentLink, reference.port, 'st-fallback', createPkcePair().verifier),
     );
     await authenticate(page, psu);
     const end = await reportOf(page, () => page.getByRole('button', { name: 'Refuse' }).click());

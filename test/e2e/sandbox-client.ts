@@ -1,84 +1,53 @@
 /**
- * The sandbox control API (docs/contracts.md §5) as the e2e tests use it: from Node over mTLS with the
- * demo TPP's QWAC, dialling the reference's address with the institution host as SNI and Host.
+ * The sandbox control API (docs/contracts.md §5) as the e2e tests use it: the harness's TPP client
+ * from Node, over mTLS with the demo TPP's QWAC, dialling the reference's address with the
+ * institution host as SNI and Host.
  */
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'undici';
-import { computeDigest } from '../../protocol/digest.ts';
+import type { ClonedPsu } from '../../harness/client/cloned-psu.ts';
+import { StetClient } from '../../harness/client/stet-client.ts';
+import { TppClient } from '../../harness/client/tpp-client.ts';
+import { SecretSet } from '../../harness/report/secret-set.ts';
+import { institutionHost } from '../../harness/targets/target-definition.ts';
+import { parseServeInfo, targetFromServeInfo } from '../../harness/targets/target-from-serve-info.ts';
 import type { StartLine } from '../../reference-aspsp/index.ts';
 
 /** A PSU cloned from a persona for one test. */
-export interface SandboxPsu {
-  psuId: string;
-  identifier: string;
-  otp: string;
-}
+export type SandboxPsu = ClonedPsu;
 
 /** A client of the sandbox control API of one institution host. */
 export class SandboxClient {
-  readonly #agent: Agent;
-  readonly #url: string;
-  readonly #host: string;
+  readonly #client: StetClient;
+  readonly #tpp: TppClient;
 
   constructor(info: StartLine, host: string) {
-    this.#url = info.url;
-    this.#host = host;
-    this.#agent = new Agent({
-      connect: {
-        servername: host,
-        ca: readFileSync(info.ca, 'utf8'),
-        cert: readFileSync(info.tpp.qwacCert, 'utf8'),
-        key: readFileSync(info.tpp.qwacKey, 'utf8'),
-      },
-    });
+    const target = targetFromServeInfo(parseServeInfo(info), { name: 'e2e reference' });
+    const institution = target.institutions.find((i) => institutionHost(target, i.code) === host);
+    if (institution === undefined) throw new Error(`the reference serves no institution at ${host}`);
+    this.#client = new StetClient(target, new SecretSet());
+    this.#tpp = new TppClient({ client: this.#client, target, institution: institution.code });
   }
 
   /** `POST /sandbox/v1/psus`: a fresh PSU cloned from `persona`. */
   async createPsu(persona: string): Promise<SandboxPsu> {
-    const body = await this.#post('/sandbox/v1/psus', { persona }, 201);
-    const psuId = stringField(body, 'psuId');
-    const identifier = stringField(body, 'identifier');
-    const otp = stringField(body, 'otp');
-    return { psuId, identifier, otp };
+    const { psu, exchange } = await this.#tpp.clonePsu(persona);
+    if (psu === undefined)
+      throw new Error(`cloning ${persona} answered ${exchange.status}: ${exchange.text}`);
+    return psu;
   }
 
   /** `POST /sandbox/v1/psus/{psuId}/clock` `{"travel"}`: moves the PSU's clock by an ISO 8601 duration. */
   async travel(psuId: string, duration: string): Promise<string> {
-    const body = await this.#post(
-      `/sandbox/v1/psus/${encodeURIComponent(psuId)}/clock`,
-      { travel: duration },
-      200,
-    );
-    return stringField(body, 'now');
+    const exchange = await this.#tpp.moveClock(psuId, { travel: duration });
+    const now: unknown =
+      typeof exchange.json === 'object' && exchange.json !== null
+        ? Reflect.get(exchange.json, 'now')
+        : undefined;
+    if (exchange.status !== 200 || typeof now !== 'string')
+      throw new Error(`clock travel answered ${exchange.status} (expected 200 with "now"): ${exchange.text}`);
+    return now;
   }
 
   async close(): Promise<void> {
-    await this.#agent.close();
+    await this.#client.close();
   }
-
-  async #post(path: string, json: unknown, expected: number): Promise<unknown> {
-    const text = JSON.stringify(json);
-    const response = await request(`${this.#url}${path}`, {
-      method: 'POST',
-      dispatcher: this.#agent,
-      headers: {
-        host: this.#host,
-        'content-type': 'application/json',
-        'x-request-id': crypto.randomUUID(),
-        digest: computeDigest(text),
-      },
-      body: text,
-    });
-    const answer = await response.body.text();
-    if (response.statusCode !== expected) {
-      throw new Error(`${path} answered ${response.statusCode} (expected ${expected}): ${answer}`);
-    }
-    return JSON.parse(answer) as unknown;
-  }
-}
-
-function stringField(value: unknown, name: string): string {
-  const field: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined;
-  if (typeof field !== 'string') throw new Error(`sandbox answer without a string "${name}"`);
-  return field;
 }

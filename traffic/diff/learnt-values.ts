@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createPkcePair } from '../../protocol/index.ts';
 import type { Har, HarEntry, HarNameValue } from '../har/har.ts';
 import { formOf, isRecord } from '../har/har-access.ts';
 
@@ -118,14 +118,14 @@ export class LearntValues {
       if (!redacted(verifier)) return;
       if (!succeeded.has(verifier)) {
         keptWrong.add(index);
-        if (!this.map.has(verifier)) this.map.set(verifier, randomBytes(32).toString('base64url'));
+        if (!this.map.has(verifier)) this.map.set(verifier, createPkcePair().verifier);
         return;
       }
       const challenge = challengeOf(entries, index, form.get('code'));
       if (this.map.has(verifier) || challenge === undefined || this.map.has(challenge)) return;
-      const fresh = randomBytes(32).toString('base64url');
-      this.map.set(verifier, fresh);
-      this.map.set(challenge, createHash('sha256').update(fresh).digest('base64url'));
+      const fresh = createPkcePair();
+      this.map.set(verifier, fresh.verifier);
+      this.map.set(challenge, fresh.challenge);
     });
     return keptWrong;
   }

@@ -3,47 +3,43 @@
  * plus PKCE), takes the PSU through the pages with the persona's driver, and exposes the callback
  * query as the step's body (`$.code`, `$.error`, …) and as the `code` and `state` values.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createPkcePair, type PkcePair } from '../../../protocol/index.ts';
 import { JourneyError } from '../../journeys/journey-driver.ts';
 import type { JourneyAction } from '../../suite/suite-definition.ts';
-import { institutionHost } from '../../targets/target-definition.ts';
 import { fillText, lookup, type CaseContext } from '../case-context.ts';
+import { caseTpp } from './case-tpp.ts';
 import type { StepRun } from './step-run.ts';
+import { alternateTpp } from './request-step.ts';
 import { moveClock } from './sandbox-step.ts';
 import { roleScope } from './token-step.ts';
 
-/** The authorize endpoint (no version segment). */
-export const authorizePath = '/stet/psd2/oauth/authorize';
-
 /** Runs the journey of a step. */
 export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): Promise<StepRun> {
-  const host = institutionHost(ctx.target, ctx.institution.code);
-  const redirectUri =
-    action.redirectUri === undefined ? ctx.tpp.redirectUri : fillText(ctx, action.redirectUri);
+  const tpp = alternateTpp(ctx, action.tpp);
+  const redirectUri = action.redirectUri === undefined ? tpp.redirectUri : fillText(ctx, action.redirectUri);
   const state = randomBytes(12).toString('hex');
   ctx.vars.set('state', state);
-  let url: URL;
+  let link: string | undefined;
+  let pkce: PkcePair | undefined;
   if (action.link !== undefined) {
     const href = lookup(ctx, action.link);
-    url = new URL(typeof href === 'string' ? href : '', `https://${host}`);
-    const verifier = randomBytes(32).toString('base64url');
-    ctx.secrets.add('code_verifier', verifier);
-    ctx.vars.set('codeVerifier', verifier);
-    url.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-    url.searchParams.set('code_challenge_method', 'S256');
+    link = typeof href === 'string' ? href : '';
+    pkce = createPkcePair();
+    ctx.secrets.add('code_verifier', pkce.verifier);
+    ctx.vars.set('codeVerifier', pkce.verifier);
   } else {
-    url = new URL(`https://${host}${authorizePath}`);
     ctx.vars.delete('codeVerifier');
   }
-  const set = (name: string, value: string): void => {
-    if (!url.searchParams.has(name)) url.searchParams.set(name, value);
-  };
-  set('response_type', 'code');
-  set('client_id', action.clientId === undefined ? ctx.tpp.clientId : fillText(ctx, action.clientId));
-  set('redirect_uri', redirectUri);
-  set('scope', action.scope ?? roleScope(ctx.definition.given.role, ctx.profile));
-  set('state', state);
-  if (action.loginHint) set('login_hint', ctx.psu.identifier);
+  const url = caseTpp(ctx, tpp).authorizeUrl({
+    link,
+    pkce,
+    clientId: action.clientId === undefined ? tpp.clientId : fillText(ctx, action.clientId),
+    redirectUri,
+    scope: action.scope ?? roleScope(ctx.definition.given.role, ctx.profile),
+    state,
+    loginHint: action.loginHint ? ctx.psu.identifier : undefined,
+  });
   const driver = ctx.journeys(ctx.definition.given.persona);
   try {
     const result = await driver.run({

@@ -59,10 +59,10 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
     headers,
     body,
     tpp,
+    // The client signs with the institution's policy; a transport case varies it or sends none.
     signing: action.unsigned
-      ? undefined
+      ? 'unsigned'
       : {
-          headers: ctx.institution.signatureHeaders,
           badDigest: action.badDigest,
           noDigest: action.noDigest,
           badSignature: action.badSignature,

@@ -3,19 +3,18 @@
  * helpers the case set-up uses: cloning a fresh PSU and moving its clock.
  */
 import type { HttpExchange } from '../../client/stet-client.ts';
-import { parseClonedPsu } from '../../client/cloned-psu.ts';
+import { sandboxBase } from '../../client/tpp-client.ts';
 import { CodedError } from '../../../lib/coded-error.ts';
 import type { SandboxAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext, type CasePsu } from '../case-context.ts';
 import { fieldsOf } from '../step-outcome.ts';
+import { caseTpp } from './case-tpp.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
-
-/** Where the control API lives on every institution host. */
-export const sandboxBase = '/sandbox/v1';
 
 /** Runs the sandbox action of a step. */
 export async function runSandboxStep(ctx: CaseContext, action: SandboxAction): Promise<StepRun> {
   const psu = `${sandboxBase}/psus/${encodeURIComponent(ctx.psu.id)}`;
+  const tpp = caseTpp(ctx);
   const account = (): string => `${psu}/accounts/${encodeURIComponent(fillText(ctx, action.account ?? ''))}`;
   let exchange: HttpExchange;
   switch (action.action) {
@@ -26,22 +25,22 @@ export async function runSandboxStep(ctx: CaseContext, action: SandboxAction): P
       );
       break;
     case 'reset':
-      exchange = await sandboxCall(ctx, `${psu}/reset`, undefined);
+      exchange = await tpp.sandbox(`${psu}/reset`);
       break;
     case 'revoke-tokens':
-      exchange = await sandboxCall(ctx, `${psu}/revoke-tokens`, undefined);
+      exchange = await tpp.revokeTokens(ctx.psu.id);
       break;
     case 'revoke-token':
-      exchange = await sandboxCall(ctx, `${psu}/revoke-token`, { token: action.token ?? 'access' });
+      exchange = await tpp.sandbox(`${psu}/revoke-token`, { token: action.token ?? 'access' });
       break;
     case 'block':
-      exchange = await sandboxCall(ctx, `${account()}/block`, undefined);
+      exchange = await tpp.sandbox(`${account()}/block`);
       break;
     case 'close':
-      exchange = await sandboxCall(ctx, `${account()}/close`, undefined);
+      exchange = await tpp.sandbox(`${account()}/close`);
       break;
     case 'book-pending':
-      exchange = await sandboxCall(ctx, `${account()}/book-pending`, undefined);
+      exchange = await tpp.sandbox(`${account()}/book-pending`);
       break;
   }
   return { outcome: outcomeOf(exchange), exchanges: [exchange] };
@@ -52,11 +51,7 @@ export async function moveClock(
   ctx: CaseContext,
   body: { travel: string } | { at: string },
 ): Promise<HttpExchange> {
-  const exchange = await sandboxCall(
-    ctx,
-    `${sandboxBase}/psus/${encodeURIComponent(ctx.psu.id)}/clock`,
-    body,
-  );
+  const exchange = await caseTpp(ctx).moveClock(ctx.psu.id, body);
   const now = field(exchange.json, 'now');
   if (exchange.status === 200 && typeof now === 'string' && !Number.isNaN(Date.parse(now))) {
     ctx.clockOffsetMs = Date.parse(now) - Date.now();
@@ -69,8 +64,7 @@ export async function clonePsu(
   ctx: CaseContext,
   persona: string,
 ): Promise<{ psu: CasePsu; exchange: HttpExchange }> {
-  const exchange = await sandboxCall(ctx, `${sandboxBase}/psus`, { persona });
-  const cloned = parseClonedPsu(exchange);
+  const { psu: cloned, exchange } = await caseTpp(ctx).clonePsu(persona);
   if (cloned === undefined) {
     throw new CodedError(
       'ERR_SANDBOX_CLONE',
@@ -82,21 +76,6 @@ export async function clonePsu(
   }
   ctx.secrets.add('otp', cloned.otp);
   return { psu: { id: cloned.psuId, identifier: cloned.identifier, otp: cloned.otp }, exchange };
-}
-
-async function sandboxCall(ctx: CaseContext, path: string, body: unknown): Promise<HttpExchange> {
-  return ctx.client.send({
-    institution: ctx.institution.code,
-    method: 'POST',
-    path,
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    tpp: ctx.tpp,
-    signing: undefined,
-  });
 }
 
 function field(body: unknown, name: string): unknown {

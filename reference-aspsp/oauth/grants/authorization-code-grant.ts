@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { verifyPkce } from '../../../protocol/pkce.ts';
 import { secretKey } from '../../lib/secret.ts';
 import { OAuthError } from '../../server/oauth-error.ts';
 import {
@@ -101,7 +101,9 @@ function checkVerifier(code: AuthorizationCode, verifier: string | null): string
   const challenge = code.extra.code_challenge;
   if (challenge === undefined) return undefined;
   if (verifier === null || verifier === '') return 'code_verifier is missing';
-  const method = code.extra.code_challenge_method ?? 'plain';
-  const computed = method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-  return computed === challenge ? undefined : 'code_verifier does not match code_challenge';
+  // RFC 7636 §4.3: a missing method is plain; an unknown one was compared as plain too.
+  const method = code.extra.code_challenge_method === 'S256' ? 'S256' : 'plain';
+  return verifyPkce({ verifier, challenge, method })
+    ? undefined
+    : 'code_verifier does not match code_challenge';
 }

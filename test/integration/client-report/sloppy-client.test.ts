@@ -120,7 +120,7 @@ async function sloppySession(client: StetClient, target: Target): Promise<void> 
     client.send({
       institution,
       tpp: target.tpp,
-      signing: request.signed === false ? undefined : { headers: policy },
+      signing: request.signed === false ? 'unsigned' : { headers: policy },
       method: request.method,
       path: request.path,
       headers: request.headers,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StetClient, parseServeInfo, targetFromServeInfo, type Target } from '../../../harness/index.ts';
+import { TppClient } from '../../../harness/client/tpp-client.ts';
 import { browserJourneyDriver } from '../../../harness/journeys/browser-driver.ts';
 import type { JourneyDriver, JourneyInput } from '../../../harness/journeys/journey-driver.ts';
 import { SecretSet } from '../../../harness/report/secret-set.ts';
-import { fieldsOf } from '../../../harness/runner/step-outcome.ts';
 import { startReference, type RunningReference } from '../../../reference-aspsp/index.ts';
 
 describe('browser journey driver (system Chromium) on the reference pages', () => {
@@ -22,17 +22,8 @@ describe('browser journey driver (system Chromium) on the reference pages', () =
     });
     target = targetFromServeInfo(parseServeInfo(reference.info));
     client = new StetClient(target, new SecretSet());
-    const clone = await client.send({
-      institution: '10101',
-      method: 'POST',
-      path: '/sandbox/v1/psus',
-      headers: { 'content-type': 'application/json' },
-      body: '{"persona":"alice"}',
-      tpp: target.tpp,
-      signing: undefined,
-    });
-    const fields = fieldsOf(clone.json);
-    psu = { identifier: String(fields.get('identifier')), otp: String(fields.get('otp')) };
+    const { psu: cloned } = await new TppClient({ client, target, institution: '10101' }).clonePsu('alice');
+    psu = { identifier: String(cloned?.identifier), otp: String(cloned?.otp) };
     driver = browserJourneyDriver({
       steps: undefined,
       connect: target.connect,

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { createPkcePair, pkceChallenge } from '../../../protocol/index.ts';
 import { isRecord } from '../../../reference-aspsp/lib/is-record.ts';
 import {
   startReference,
@@ -67,8 +68,7 @@ export const reportUrls = { ok: 'https://tpp.example/pay/ok', ko: 'https://tpp.e
 
 /** A fresh PKCE verifier (43+ unreserved characters) and its S256 challenge. */
 export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  return createPkcePair();
 }
 
 /** The STET body of a single euro payment; `overrides` replace top-level fields (undefined removes). */
@@ -282,10 +282,7 @@ export class CbpiiPispFixture {
     const url = new URL(options.href);
     url.searchParams.set('state', options.state ?? 'pay-state');
     if (options.verifier !== undefined) {
-      url.searchParams.set(
-        'code_challenge',
-        createHash('sha256').update(options.verifier).digest('base64url'),
-      );
+      url.searchParams.set('code_challenge', pkceChallenge(options.verifier));
       url.searchParams.set('code_challenge_method', 'S256');
     }
     for (const [name, value] of Object.entries(options.query ?? {})) {

@@ -6,7 +6,8 @@
 import { StetClient, type HttpExchange } from '../../../harness/client/stet-client.ts';
 import { httpJourneyDriver } from '../../../harness/journeys/http-driver.ts';
 import { SecretSet } from '../../../harness/report/secret-set.ts';
-import { institutionHost, type Target } from '../../../harness/targets/target-definition.ts';
+import type { Target } from '../../../harness/targets/target-definition.ts';
+import { TppClient } from '../../../harness/client/tpp-client.ts';
 import { field, text, verdictOf, type Verdicts } from './session-json.ts';
 
 export type { Verdicts } from './session-json.ts';
@@ -18,7 +19,7 @@ export async function runAisSession(
 ): Promise<{ verdicts: Verdicts; secrets: string[] }> {
   const client = new StetClient(target, new SecretSet());
   const institution = '10101';
-  const host = institutionHost(target, institution);
+  const tpp = new TppClient({ client, target, institution });
   const verdicts: Verdicts = [];
   const signing = { headers: ['(request-target)', 'date', 'digest', 'x-request-id'] };
   const note = (step: string, exchange: HttpExchange): HttpExchange => {
@@ -26,72 +27,27 @@ export async function runAisSession(
     return exchange;
   };
   try {
-    const psu = note(
-      'clone alice',
-      await client.send({
-        institution,
-        method: 'POST',
-        path: '/sandbox/v1/psus',
-        headers: { 'content-type': 'application/json' },
-        body: '{"persona":"alice"}',
-        tpp: target.tpp,
-        signing: undefined,
-      }),
-    );
-    const identifier = text(field(psu.json, 'identifier'));
-    const otp = text(field(psu.json, 'otp'));
-    const authorize = new URL(`https://${host}/stet/psd2/oauth/authorize`);
-    for (const [k, v] of Object.entries({
-      response_type: 'code',
-      client_id: target.tpp.clientId,
-      redirect_uri: target.tpp.redirectUri,
+    const cloned = await tpp.clonePsu('alice');
+    note('clone alice', cloned.exchange);
+    const identifier = text(cloned.psu?.identifier);
+    const otp = text(cloned.psu?.otp);
+    const login = await tpp.login({
+      journeys: httpJourneyDriver(client),
+      psu: { identifier, otp },
       scope: 'aisp',
-      state: 'state-1',
-    }))
-      authorize.searchParams.set(k, v);
-    const journey = await httpJourneyDriver(client).run({
-      institution,
-      authorizeUrl: authorize.toString(),
-      redirectUri: target.tpp.redirectUri,
-      identifier,
-      otp,
-      outcome: 'consent',
-      travel: undefined,
     });
-    const code = journey.callback['code'] ?? '';
-    const form = new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: target.tpp.clientId,
-      code,
-      redirect_uri: target.tpp.redirectUri,
-    });
-    const token = note(
-      'token',
-      await client.send({
-        institution,
-        method: 'POST',
-        path: '/stet/psd2/oauth/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-        tpp: target.tpp,
-        signing: undefined,
-      }),
-    );
+    const code = login.journey.callback['code'] ?? '';
+    const token = note('token', login.exchange ?? (await tpp.exchangeCode({ code })));
     const accessToken = text(field(token.json, 'access_token'));
     const ais = async (step: string, method: string, path: string, body?: unknown): Promise<HttpExchange> =>
       note(
         step,
-        await client.send({
-          institution,
+        await tpp.resource({
           method,
           path,
-          headers: {
-            authorization: `Bearer ${accessToken}`,
-            'psu-ip-address': '198.51.100.7',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
+          token: accessToken,
           body: body === undefined ? undefined : JSON.stringify(body),
-          tpp: target.tpp,
+          headers: { 'psu-ip-address': '198.51.100.7' },
           signing,
         }),
       );

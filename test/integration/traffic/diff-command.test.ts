@@ -13,12 +13,11 @@ import { findFault } from '../../../reference-aspsp/faults/catalogue.ts';
 import { startReference, type RunningReference } from '../../../reference-aspsp/index.ts';
 import { parseHar } from '../../../traffic/har/parse-har.ts';
 import { serializeHar } from '../../../traffic/har/har-file.ts';
-import { finishRecording } from '../../../traffic/record/finish-recording.ts';
-import { startRecorder } from '../../../traffic/record/recorder.ts';
 import { issueTlsCertificate } from '../../../pki/index.ts';
 import { runAisSession } from './ais-session.ts';
 import { runPispSession } from './pisp-session.ts';
 import { runProbeSession } from './probe-session.ts';
+import { startRecordingProxy } from './recording-proxy.ts';
 import { writeReferenceTarget } from './reference-target-file.ts';
 import { runCli } from './run-cli.ts';
 
@@ -50,21 +49,14 @@ async function record(
 ): Promise<void> {
   const recordedOn = await reference();
   const target = targetFromServeInfo(parseServeInfo(recordedOn.info));
-  const proxyCa = await issueTlsCertificate({ commonName: 'test proxy CA', usage: 'ca' });
-  const recorder = await startRecorder({
-    ca: proxyCa,
-    upstream: {
-      baseUrl: target.baseUrl,
-      connect: target.connect,
-      ca: target.ca,
-      clientCertificate: target.tpp.qwac,
-    },
-  });
+  const proxy = await startRecordingProxy(
+    target,
+    await issueTlsCertificate({ commonName: 'test proxy CA', usage: 'ca' }),
+  );
   try {
-    await sessions({ ...target, connect: { host: '127.0.0.1', port: recorder.port }, ca: proxyCa.cert });
+    await sessions(proxy.through);
   } finally {
-    const { har } = finishRecording(await recorder.stop(), { redact: true, toolVersion: 'test' });
-    writeFileSync(path, serializeHar(har));
+    writeFileSync(path, serializeHar(await proxy.finish()));
   }
 }
 

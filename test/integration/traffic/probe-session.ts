@@ -10,11 +10,14 @@
  * exchange with a wrong code_verifier; the confirmation with the first token; the status read with
  * another X-Request-ID.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createPkcePair } from '../../../protocol/index.ts';
 import { StetClient, type HttpExchange } from '../../../harness/client/stet-client.ts';
 import { httpJourneyDriver } from '../../../harness/journeys/http-driver.ts';
 import { SecretSet } from '../../../harness/report/secret-set.ts';
-import { institutionHost, type Target } from '../../../harness/targets/target-definition.ts';
+import type { Target } from '../../../harness/targets/target-definition.ts';
+import { paymentRequestBody } from '../../../harness/client/payment-request-body.ts';
+import { TppClient } from '../../../harness/client/tpp-client.ts';
 import { addDays } from '../../../spec/lib/index.ts';
 import { field, text } from './session-json.ts';
 
@@ -25,18 +28,8 @@ const reportUrl = 'https://tpp.example/pay/ok';
 /** Runs the session; every answer is left to the recording (nothing here asserts). */
 export async function runProbeSession(target: Target, today: string): Promise<void> {
   const client = new StetClient(target, new SecretSet());
-  const host = institutionHost(target, institution);
+  const tpp = new TppClient({ client, target, institution });
   const signing = { headers: ['(request-target)', 'date', 'digest', 'x-request-id'] };
-  const plain = (method: string, path: string, body: string, type: string): Promise<HttpExchange> =>
-    client.send({
-      institution,
-      method,
-      path,
-      headers: { 'content-type': type },
-      body,
-      tpp: target.tpp,
-      signing: undefined,
-    });
   const signed = (options: {
     method: string;
     path: string;
@@ -45,52 +38,25 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
     psuIp?: boolean;
     requestId?: string;
   }): Promise<HttpExchange> =>
-    client.send({
-      institution,
-      method: options.method,
-      path: options.path,
-      headers: {
-        authorization: `Bearer ${options.token}`,
-        ...(options.psuIp === false ? {} : { 'psu-ip-address': '198.51.100.7' }),
-        ...(options.requestId === undefined ? {} : { 'x-request-id': options.requestId }),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
+    tpp.resource({
+      ...options,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      tpp: target.tpp,
+      headers: options.psuIp === false ? {} : { 'psu-ip-address': '198.51.100.7' },
       signing,
     });
-  const form = 'application/x-www-form-urlencoded';
   try {
-    const psu = await plain('POST', '/sandbox/v1/psus', '{"persona":"alice"}', 'application/json');
-    const identifier = text(field(psu.json, 'identifier'));
-    const otp = text(field(psu.json, 'otp'));
+    const { psu } = await tpp.clonePsu('alice');
+    const identifier = text(psu?.identifier);
+    const otp = text(psu?.otp);
 
     // AIS
-    const authorize = new URL(`https://${host}/stet/psd2/oauth/authorize`);
-    for (const [k, v] of Object.entries({
-      response_type: 'code',
-      client_id: target.tpp.clientId,
-      redirect_uri: target.tpp.redirectUri,
+    const login = await tpp.login({
+      journeys: httpJourneyDriver(client),
+      psu: { identifier, otp },
       scope: 'aisp',
-      state: 'probe-1',
-    }))
-      authorize.searchParams.set(k, v);
-    const journey = await httpJourneyDriver(client).run({
-      institution,
-      authorizeUrl: authorize.toString(),
-      redirectUri: target.tpp.redirectUri,
-      identifier,
-      otp,
-      outcome: 'consent',
-      travel: undefined,
     });
-    const exchangeForm = new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: target.tpp.clientId,
-      code: journey.callback['code'] ?? '',
-      redirect_uri: target.tpp.redirectUri,
-    }).toString();
-    const tokenAnswer = await plain('POST', '/stet/psd2/oauth/token', exchangeForm, form);
+    const code = login.journey.callback['code'] ?? '';
+    const tokenAnswer = login.exchange ?? (await tpp.exchangeCode({ code }));
     const token = text(field(tokenAnswer.json, 'access_token'));
     const before = await signed({ method: 'GET', path: `${base}/accounts`, token });
     const listedBefore = field(before.json, 'accounts');
@@ -141,7 +107,7 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
     await signed({ method: 'GET', path: `${transactions}?dateFrom=yesterday`, token });
     for (let call = 0; call < 5; call += 1)
       await signed({ method: 'GET', path: `${base}/accounts`, token, psuIp: false });
-    await plain('POST', '/stet/psd2/oauth/token', exchangeForm, form);
+    await tpp.exchangeCode({ code });
 
     // PISP
     // A first token per payment: the reference binds it to the payment it initiates.
@@ -152,16 +118,7 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
       requestId: string;
       firstToken: string;
     }> => {
-      const first = await plain(
-        'POST',
-        '/stet/psd2/oauth/token',
-        new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: target.tpp.clientId,
-          scope: 'pisp',
-        }).toString(),
-        form,
-      );
+      const first = await tpp.clientCredentials('pisp');
       const firstToken = text(field(first.json, 'access_token'));
       const requestId = randomUUID();
       const initiation = await signed({
@@ -171,11 +128,14 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
         requestId,
         body: payment(),
       });
-      const link = new URL(text(field(initiation.json, '_links', 'consentApproval', 'href')));
-      const verifier = randomBytes(32).toString('base64url');
-      link.searchParams.set('state', randomBytes(8).toString('hex'));
-      link.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
-      link.searchParams.set('code_challenge_method', 'S256');
+      const pkce = createPkcePair();
+      const link = tpp.authorizeUrl({
+        link: text(field(initiation.json, '_links', 'consentApproval', 'href')),
+        pkce,
+        state: randomBytes(8).toString('hex'),
+        redirectUri: reportUrl,
+        scope: 'pisp',
+      });
       const consent = await httpJourneyDriver(client).run({
         institution,
         authorizeUrl: link.toString(),
@@ -188,26 +148,15 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
       return {
         location: text(initiation.headers['location']),
         code: consent.callback['code'] ?? '',
-        verifier,
+        verifier: pkce.verifier,
         requestId,
         firstToken,
       };
     };
     const exchange = (code: string, verifier: string): Promise<HttpExchange> =>
-      plain(
-        'POST',
-        '/stet/psd2/oauth/token',
-        new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: target.tpp.clientId,
-          code,
-          code_verifier: verifier,
-          redirect_uri: reportUrl,
-        }).toString(),
-        form,
-      );
+      tpp.exchangeCode({ code, verifier, redirectUri: reportUrl });
     const wrong = await pay();
-    await exchange(wrong.code, randomBytes(32).toString('base64url'));
+    await exchange(wrong.code, createPkcePair().verifier);
     const right = await pay();
     const second = await exchange(right.code, right.verifier);
     const secondToken = text(field(second.json, 'access_token'));
@@ -226,21 +175,8 @@ export async function runProbeSession(target: Target, today: string): Promise<vo
 }
 
 function payment(): unknown {
-  return {
-    paymentInformationId: `pmt-probe-${randomBytes(4).toString('hex')}`,
-    creationDateTime: new Date().toISOString(),
-    numberOfTransactions: 1,
-    initiatingParty: { name: 'Demo PISP' },
-    paymentTypeInformation: { serviceLevel: 'SEPA', categoryPurpose: 'DVPM' },
-    beneficiary: { creditor: { name: 'Merchant' }, creditorAccount: { iban: 'FR7630004000031234567890143' } },
-    chargeBearer: 'SLEV',
-    creditTransferTransaction: [
-      {
-        paymentId: { instructionId: 'instr-1', endToEndId: 'e2e-1' },
-        instructedAmount: { currency: 'EUR', amount: '12.50' },
-        remittanceInformation: ['Order 4711'],
-      },
-    ],
-    supplementaryData: { acceptedAuthenticationApproach: ['REDIRECT'], successfulReportUrl: reportUrl },
-  };
+  return paymentRequestBody({
+    id: `pmt-probe-${randomBytes(4).toString('hex')}`,
+    successfulReportUrl: reportUrl,
+  });
 }

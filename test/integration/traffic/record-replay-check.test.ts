@@ -6,13 +6,12 @@ import { checkHar } from '../../../traffic/check/check-har.ts';
 import type { Har } from '../../../traffic/har/har.ts';
 import { serializeHar } from '../../../traffic/har/har-file.ts';
 import { parseHar } from '../../../traffic/har/parse-har.ts';
-import { finishRecording } from '../../../traffic/record/finish-recording.ts';
-import { startRecorder } from '../../../traffic/record/recorder.ts';
 import { startReplayServer, type ReplayServer } from '../../../traffic/replay/replay-server.ts';
 import { issueTlsCertificate } from '../../../pki/index.ts';
 import { alterHar } from '../../unit/traffic/fixtures/alter-har.ts';
 import { runAisSession, type Verdicts } from './ais-session.ts';
 import { runPispSession } from './pisp-session.ts';
+import { startRecordingProxy } from './recording-proxy.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -29,21 +28,10 @@ describe('record, replay and check a full AIS and PISP session of the reference'
   beforeAll(async () => {
     reference = await startReference({ store: { kind: 'memory' }, log: () => undefined });
     target = targetFromServeInfo(parseServeInfo(reference.info));
-    const recorder = await startRecorder({
-      ca: proxyCa,
-      upstream: {
-        baseUrl: target.baseUrl,
-        connect: target.connect,
-        ca: target.ca,
-        clientCertificate: target.tpp.qwac,
-      },
-    });
-    const throughProxy = { ...target, connect: { host: '127.0.0.1', port: recorder.port }, ca: proxyCa.cert };
-    recorded = await runAisSession(throughProxy, today);
-    recordedPisp = await runPispSession(throughProxy);
-    har = parseHar(
-      serializeHar(finishRecording(await recorder.stop(), { redact: true, toolVersion: 'test' }).har),
-    );
+    const proxy = await startRecordingProxy(target, proxyCa);
+    recorded = await runAisSession(proxy.through, today);
+    recordedPisp = await runPispSession(proxy.through);
+    har = parseHar(serializeHar(await proxy.finish()));
     replay = await startReplayServer({ har, ca: proxyCa });
   });
 

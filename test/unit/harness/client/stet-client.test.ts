@@ -94,7 +94,7 @@ describe('StetClient', () => {
     expect(
       verifyDigest(String(fixture.seen.at(-1)?.headers.digest), fixture.seen.at(-1)?.body ?? '').valid,
     ).toBe(false);
-    await send({ signing: undefined });
+    await send({ signing: 'unsigned' });
     expect(fixture.seen.at(-1)?.headers.signature).toBeUndefined();
   });
 
@@ -119,6 +119,16 @@ describe('StetClient', () => {
     expect(fixture.seen.length - before).toBe(1);
   });
 
+  it('raises the signer’s ERR_SIGNATURE_KEY_INVALID for an unusable QSEAL key, not an unreachable target', async () => {
+    const good = fixtureTarget(fixture.port, server, client);
+    const broken = { ...good, tpp: { ...good.tpp, qseal: { ...good.tpp.qseal, key: 'not a key' } } };
+    const other = new StetClient(broken, new SecretSet());
+    await expect(
+      other.send({ institution: '10101', method: 'GET', path: '/', headers: {}, tpp: broken.tpp }),
+    ).rejects.toMatchObject({ code: 'ERR_SIGNATURE_KEY_INVALID' });
+    await other.close();
+  });
+
   it('raises ERR_TARGET_CERTIFICATE when the server certificate is not trusted', async () => {
     const other = new StetClient(
       { ...fixtureTarget(fixture.port, server, client), ca: client.cert },
@@ -131,7 +141,7 @@ describe('StetClient', () => {
         path: '/',
         headers: {},
         tpp: null,
-        signing: undefined,
+        signing: 'unsigned',
       }),
     ).rejects.toMatchObject({
       code: 'ERR_TARGET_CERTIFICATE',
