@@ -43,7 +43,7 @@ function library(fragments: Record<string, string>): FragmentLibrary {
   return {
     find(name) {
       const text = fragments[name];
-      if (text === undefined) return { kind: 'missing', looked: [`_shared/${name}.yaml`] };
+      if (text === undefined) return { kind: 'missing', nearest: `_shared/${name}.yaml` };
       return parseFragment(name, `_shared/${name}.yaml`, text);
     },
   };
@@ -147,7 +147,10 @@ steps:
     );
     expect(error.code).toBe('ERR_SUITE_INCLUDE_MISSING');
     expect(error.problems).toMatchObject([
-      { where: 's.yaml:10:14', message: 'no fragment "nowhere": looked for _shared/nowhere.yaml' },
+      {
+        where: 's.yaml:10:14',
+        message: 'no fragment "nowhere": looked for _shared/nowhere.yaml and in every folder above',
+      },
     ]);
   });
 
@@ -236,7 +239,9 @@ describe('fragments on disk', () => {
     write('suites/a.yaml', suiteUsing('      - use: nowhere\n'));
     const error = failure(() => loadSuites([join(root, 'suites')], rules, root));
     expect(error.code).toBe('ERR_SUITE_INCLUDE_MISSING');
-    expect(error.problems[0]?.message).toContain('suites/_shared/nowhere.yaml, _shared/nowhere.yaml');
+    expect(error.problems[0]?.message).toBe(
+      'no fragment "nowhere": looked for suites/_shared/nowhere.yaml and in every folder above',
+    );
   });
 
   it('stops the command with exit 2 and the code of the include problem', async () => {
