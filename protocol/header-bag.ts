@@ -14,8 +14,12 @@ export type HeaderBag = Readonly<Record<string, string | readonly string[] | num
 export function headerValues(headers: HeaderBag, name: string): string[] {
   const wanted = name.toLowerCase();
   const values: string[] = [];
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted || value === undefined) continue;
+  // `for…in`, not Object.entries: the signature of every resource call looks up four or more
+  // fields, and an array of pairs per lookup was a good part of the reference's garbage.
+  for (const key in headers) {
+    if (key !== wanted && key.toLowerCase() !== wanted) continue;
+    const value = headers[key];
+    if (value === undefined) continue;
     if (typeof value === 'string') values.push(value);
     else if (typeof value === 'number') values.push(String(value));
     else values.push(...value);

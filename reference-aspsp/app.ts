@@ -14,7 +14,7 @@ import { fallbackDomain } from './fallback/fallback-domain.ts';
 import { createClock, type ClockBase } from './clock/system-clock.ts';
 import { ClientReportService, type ClientReportOptions } from './client-report/client-report-service.ts';
 import type { Clock } from './clock/clock.ts';
-import { findFault } from './faults/catalogue.ts';
+import { isFaultName, type FaultName } from './faults/catalogue.ts';
 import { createHostResolver } from './institutions/host-resolver.ts';
 import type { Institution } from './institutions/institution.ts';
 import { loadInstitutions } from './institutions/load-institutions.ts';
@@ -126,13 +126,15 @@ export const builtInDomains: readonly Domain[] = [
 export async function createReferenceApp(options: ReferenceAppOptions = {}): Promise<ReferenceApp> {
   const log =
     options.log ?? ((line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`));
-  const faults = new Set(options.faults ?? []);
-  for (const name of faults) {
-    if (findFault(name) === undefined) {
+  // Parsed once here: every request's context shares this typed set.
+  const faults = new Set<FaultName>();
+  for (const name of options.faults ?? []) {
+    if (!isFaultName(name)) {
       throw new ReferenceStartError('ERR_FAULT_UNKNOWN', `unknown fault ${name}`, {
         hint: 'see reference-aspsp/faults/catalogue.ts for the fault names',
       });
     }
+    faults.add(name);
   }
   const clock = createClock(clockBase(options.clock));
   const calendar =

@@ -1,6 +1,7 @@
 import type { VersionProfile } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { backingIban, type AccountItem } from './account-catalogue.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 import { consentedIbans, covers, type AisFunction, type Consent } from './consent.ts';
 
@@ -8,7 +9,7 @@ import { consentedIbans, covers, type AisFunction, type Consent } from './consen
 export function versionHasFunction(
   profile: VersionProfile,
   fn: AisFunction,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): boolean {
   if (fn === 'overdrafts' && faults.has('overdrafts-before-v162')) return true;
   return profile.accountFunctions.includes(fn);
@@ -24,7 +25,7 @@ export function isGranted(
   item: AccountItem,
   consent: Consent | undefined,
   fn: AisFunction,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): boolean {
   if (consent === undefined) return false;
   if (item.kind === 'account') return covers(consent, fn, item.iban);
@@ -57,7 +58,7 @@ export function accessRefusal(
   item: AccountItem | undefined,
   consent: Consent | undefined,
   fn: AisFunction,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): AccessRefusal | undefined {
   if (item === undefined) return 'AC01';
   // A bank checking only that the account is the PSU's, not that the AISP may read it.

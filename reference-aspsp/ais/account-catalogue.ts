@@ -1,5 +1,6 @@
 import type { VersionProfile } from '../../spec/lib/index.ts';
 import type { BankAccount, BankCard, PsuData } from '../data/psu-data.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 import { consentedIbans, grantsNoAccount, type Consent } from './consent.ts';
 
@@ -30,7 +31,7 @@ export function listedItems(
   data: PsuData,
   consent: Consent | undefined,
   profile: VersionProfile,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): readonly AccountItem[] {
   const accounts = faults.has('currency-accounts-before-v162')
     ? data.accounts

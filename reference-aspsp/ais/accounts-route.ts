@@ -2,7 +2,7 @@ import { apiVersions } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { listedItems } from './account-catalogue.ts';
-import { countAccess, loadAisRequest } from './ais-request.ts';
+import { countAccess, aisReadRoute } from './ais-request.ts';
 import { accountsPath, identityPath, pageLinks } from './links.ts';
 import { accountPageSize, paginate, parsePage } from './paginate.ts';
 import { renderAccount } from './render-account.ts';
@@ -12,14 +12,10 @@ import { renderAccount } from './render-account.ts';
  * consent, the consented accounts and their cards after; NAAC when the PSU has none; `page` paginates
  * (IPGN past the last page); `endUserIdentity` linked only when psuIdentity is consented.
  */
-export const accountsRoute: BearerRoute = {
-  method: 'GET',
+export const accountsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts',
   versions: apiVersions,
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { data, consent, version, profile, now } = request;
     const items = listedItems(data, consent, profile, ctx.faults);
     if (items.length === 0) throw new ApiError('NAAC');
@@ -51,4 +47,4 @@ export const accountsRoute: BearerRoute = {
       },
     };
   },
-};
+});

@@ -3,6 +3,7 @@ import { loadPsuData } from '../data/psu-record.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerContext } from '../server/request-context.ts';
+import type { BearerRoute, RouteResponse } from '../server/route.ts';
 import { findItem, type AccountItem } from './account-catalogue.ts';
 import { accessRefusal } from './access.ts';
 import type { AisFunction, Consent } from './consent.ts';
@@ -32,6 +33,27 @@ export async function loadAisRequest(ctx: BearerContext): Promise<AisRequest> {
   ]);
   if (data === undefined) throw new ApiError('NAAC', { detail: `no data for PSU ${psu.psuId}` });
   return { data, consent, version: ctx.version, profile: ctx.profile, now: ctx.now() };
+}
+
+/**
+ * A read of the AIS API: `GET` on `path`, a bearer route of role `aisp`, whose `handle` starts from
+ * the {@link AisRequest} (the opening every account resource shares).
+ */
+export function aisReadRoute(declaration: {
+  readonly path: string;
+  readonly versions: readonly ApiVersion[];
+  handle(ctx: BearerContext, request: AisRequest): Promise<RouteResponse>;
+}): BearerRoute {
+  return {
+    method: 'GET',
+    path: declaration.path,
+    versions: declaration.versions,
+    auth: 'bearer',
+    role: 'aisp',
+    async handler(ctx) {
+      return declaration.handle(ctx, await loadAisRequest(ctx));
+    },
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { apiVersions } from '../../spec/lib/index.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { isGranted, versionHasFunction } from './access.ts';
-import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { countAccess, aisReadRoute, requireItem } from './ais-request.ts';
 import { accountBalances, cardBalances } from './balances.ts';
 import { accountsPath, functionPath, type Href } from './links.ts';
 
@@ -10,14 +10,10 @@ import { accountsPath, functionPath, type Href } from './links.ts';
  * outstandings of a card (seed: Balance), for an item consented for balances (a card through its
  * backing account). Links: self, parent-list, and transactions / overdrafts when consented.
  */
-export const balancesRoute: BearerRoute = {
-  method: 'GET',
+export const balancesRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/balances',
   versions: apiVersions,
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { data, consent, version, profile, now } = request;
     const item = requireItem(ctx, request, 'balances');
     await countAccess(ctx, request, { resource: 'balances', resourceId: item.resourceId });
@@ -36,4 +32,4 @@ export const balancesRoute: BearerRoute = {
         : cardBalances(item, now, profile, ctx.faults);
     return { status: 200, json: { balances, _links: links } };
   },
-};
+});

@@ -10,6 +10,7 @@ import {
   type VersionProfile,
 } from '../../spec/lib/index.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** A balance as the wire shows it (seed: Balance). */
@@ -49,7 +50,7 @@ function sum(transactions: readonly BankTransaction[], keep: (t: BankTransaction
 export function accountBalances(
   account: BankAccount,
   now: Date,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): RenderedBalance[] {
   const today = parisWallClock(now).date;
   const money = (cents: number): RenderedBalance['balanceAmount'] => ({
@@ -97,7 +98,7 @@ export function cardBalances(
   card: BankCard,
   now: Date,
   profile: VersionProfile,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): RenderedBalance[] {
   const today = parisWallClock(now).date;
   const previousMonthEnd = endOfMonth(addDays(startOfMonth(today), -1));

@@ -1,4 +1,4 @@
-import { apiVersions, schemaValidator } from '../../spec/lib/index.ts';
+import { apiVersions } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
@@ -37,11 +37,12 @@ export const consentsRoute: BearerRoute = {
   versions: apiVersions,
   auth: 'bearer',
   role: 'aisp',
-  body: 'json',
+  body: {
+    kind: 'json',
+    schema: consentSchema,
+    unchecked: (faults) => faults.has('consent-body-not-validated'),
+  },
   async handler(ctx) {
-    const result = schemaValidator(consentSchema, ctx.version)(ctx.body);
-    if (!result.valid && !ctx.faults.has('consent-body-not-validated'))
-      throw new ApiError('FF01', { detail: result.errors.join('; ') });
     const consent = consentFromBody(ctx.body, ctx.profile);
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const owned = new Set(data?.accounts.map((account) => account.iban) ?? []);

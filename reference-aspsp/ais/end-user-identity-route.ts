@@ -1,21 +1,17 @@
 import { apiVersions } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
-import { countAccess, loadAisRequest } from './ais-request.ts';
+import { countAccess, aisReadRoute } from './ais-request.ts';
 import { accountsPath, identityPath } from './links.ts';
 
 /**
  * `GET /stet/psd2/{version}/end-user-identity`: the PSU's first and last name, only when the latest
  * consent has psuIdentity true (NGAC otherwise, before any consent too).
  */
-export const endUserIdentityRoute: BearerRoute = {
-  method: 'GET',
+export const endUserIdentityRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/end-user-identity',
   versions: apiVersions,
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     if (request.consent?.psuIdentity !== true && !ctx.faults.has('identity-without-consent'))
       throw new ApiError('NGAC', { detail: 'psuIdentity not consented' });
     await countAccess(ctx, request, { resource: 'end-user-identity' });
@@ -33,4 +29,4 @@ export const endUserIdentityRoute: BearerRoute = {
       },
     };
   },
-};
+});

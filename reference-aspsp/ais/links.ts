@@ -2,6 +2,7 @@ import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import type { AccountItem } from './account-catalogue.ts';
 import { isGranted, versionHasFunction } from './access.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 import { aisFunctions, type Consent } from './consent.ts';
 
@@ -35,7 +36,7 @@ export function linksFor(
   item: AccountItem,
   consent: Consent | undefined,
   profile: VersionProfile,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): Record<string, Href> {
   const links: Record<string, Href> = {};
   for (const fn of aisFunctions) {

@@ -2,7 +2,7 @@ import { formatAmount } from '../data/psu-data.ts';
 import { versionsWhere } from '../../spec/lib/index.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { isGranted } from './access.ts';
-import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { countAccess, aisReadRoute, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath, type Href } from './links.ts';
 
 /**
@@ -10,14 +10,10 @@ import { accountsPath, functionPath, type Href } from './links.ts';
  * overdraft of an account consented for overdrafts, in the versions whose profile has overdrafts
  * (v1.6.2); elsewhere the path does not exist (404).
  */
-export const overdraftsRoute: BearerRoute = {
-  method: 'GET',
+export const overdraftsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/overdrafts',
   versions: versionsWhere((profile) => profile.overdrafts),
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { data, consent, version } = request;
     const item = requireItem(ctx, request, 'overdrafts');
     await countAccess(ctx, request, { resource: 'overdrafts', resourceId: item.resourceId });
@@ -38,4 +34,4 @@ export const overdraftsRoute: BearerRoute = {
       },
     };
   },
-};
+});

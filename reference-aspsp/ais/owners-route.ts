@@ -1,20 +1,16 @@
 import { versionsWhere } from '../../spec/lib/index.ts';
 import type { BearerRoute } from '../server/route.ts';
-import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { countAccess, aisReadRoute, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath } from './links.ts';
 
 /**
  * `GET /stet/psd2/{version}/accounts/{accountResourceId}/owners`, in the versions whose profile has
  * owners (v1.6.2): the owners of an account consented for owners. The seed shows no body: spec/ follows STET 1.5 (`identities`, `_links`).
  */
-export const ownersRoute: BearerRoute = {
-  method: 'GET',
+export const ownersRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/owners',
   versions: versionsWhere((profile) => profile.owners),
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { version } = request;
     const item = requireItem(ctx, request, 'owners');
     await countAccess(ctx, request, { resource: 'owners', resourceId: item.resourceId });
@@ -34,4 +30,4 @@ export const ownersRoute: BearerRoute = {
       },
     };
   },
-};
+});

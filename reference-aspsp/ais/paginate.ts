@@ -1,3 +1,4 @@
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** Transactions per page (seed: Limits, "first page holds 200 transactions when more exist"). */
@@ -31,7 +32,7 @@ export function paginate<T>(
   items: readonly T[],
   page: number,
   size: number,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): Page<T> | PageRefusal {
   const lastPage = Math.max(1, Math.ceil(items.length / size));
   if (page < 1) return 'IPGN';

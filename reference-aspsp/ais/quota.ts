@@ -1,5 +1,6 @@
 import type { StoreTx } from '../store/index.ts';
 import { parisDay } from '../../spec/lib/index.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** Batch accesses allowed per Paris calendar day and counted item (seed: Limits). */
@@ -52,7 +53,7 @@ export async function consumeBatchAccess(
   tx: StoreTx,
   subject: QuotaSubject,
   psuIpAddress: string | undefined,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): Promise<boolean> {
   const connected = psuIpAddress !== undefined && psuIpAddress !== '';
   if (connected && !faults.has('psu-ip-ignored-for-quotas')) return true;

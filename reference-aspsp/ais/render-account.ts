@@ -5,6 +5,7 @@ import { isGranted, isServiceable } from './access.ts';
 import { accountBalances, cardBalances } from './balances.ts';
 import type { Consent } from './consent.ts';
 import { linksFor } from './links.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** The relationship of the PSU to an account: sole or joint holder. */
@@ -26,7 +27,7 @@ export function renderAccount(options: {
   profile: VersionProfile;
   now: Date;
   /** Active faults (docs/contracts.md §12); none when absent. */
-  faults?: ReadonlySet<string>;
+  faults?: FaultSet;
 }): Record<string, unknown> {
   const { data, item, consent, profile, now } = options;
   const faults = options.faults ?? noFaults;

@@ -1,5 +1,6 @@
 import type { VersionProfile } from '../../spec/lib/index.ts';
 import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /**
@@ -18,7 +19,7 @@ export function remittanceFor(profile: VersionProfile, lines: readonly string[])
 export function renderTransaction(
   transaction: BankTransaction,
   profile: VersionProfile,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): Record<string, unknown> {
   const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
   if (transaction.entryReference !== undefined) rendered.entryReference = transaction.entryReference;

@@ -1,4 +1,5 @@
 import { filterDate, type BankTransaction } from '../data/psu-data.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 import type { TransactionQuery } from './transaction-query.ts';
 
@@ -21,7 +22,7 @@ export function compareEntryReferences(a: string, b: string): number {
 export function isWithinRange(
   transaction: BankTransaction,
   query: TransactionQuery,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): boolean {
   const date = filterDate(transaction);
   if (date < query.depthStart && !faults.has('history-beyond-90-days')) return false;
@@ -57,7 +58,7 @@ export function isWithinRange(
 export function selectTransactions(
   transactions: readonly BankTransaction[],
   query: TransactionQuery,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): BankTransaction[] {
   return transactions
     .filter((transaction) => isWithinRange(transaction, query, faults))

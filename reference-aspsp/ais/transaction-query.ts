@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../../spec/lib/index.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import { noFaults } from '../faults/no-faults.ts';
 
 /** History depth and longest requested period, in days (seed: Limits; Errors ENDE). */
@@ -40,7 +41,7 @@ function dateParam(query: URLSearchParams, name: string): DateParam {
 export function parseTransactionQuery(
   query: URLSearchParams,
   today: CalendarDate,
-  faults: ReadonlySet<string> = noFaults,
+  faults: FaultSet = noFaults,
 ): TransactionQuery | QueryRefusal {
   const from = dateParam(query, 'dateFrom');
   const to = dateParam(query, 'dateTo');

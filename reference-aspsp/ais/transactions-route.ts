@@ -3,7 +3,7 @@ import { parisDay } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { isGranted, versionHasFunction } from './access.ts';
-import { countAccess, loadAisRequest, requireItem } from './ais-request.ts';
+import { countAccess, aisReadRoute, requireItem } from './ais-request.ts';
 import { accountsPath, functionPath, pageLinks, type Href } from './links.ts';
 import { paginate, parsePage, transactionPageSize } from './paginate.ts';
 import { renderTransaction } from './render-transaction.ts';
@@ -17,14 +17,10 @@ import { selectTransactions } from './transaction-filter.ts';
  * Refusals after the access checks: ENDE for a bad date or a period over 90 days, IPGN for a page
  * that does not exist. Each page is its own batch access.
  */
-export const transactionsRoute: BearerRoute = {
-  method: 'GET',
+export const transactionsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/transactions',
   versions: apiVersions,
-  auth: 'bearer',
-  role: 'aisp',
-  async handler(ctx) {
-    const request = await loadAisRequest(ctx);
+  async handle(ctx, request) {
     const { data, consent, version, profile, now } = request;
     const item = requireItem(ctx, request, 'transactions');
     const query = parseTransactionQuery(ctx.query, parisDay(now), ctx.faults);
@@ -64,4 +60,4 @@ export const transactionsRoute: BearerRoute = {
       },
     };
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { Validator } from '../../spec/lib/index.ts';
+import { ApiError } from '../server/api-error.ts';
 import { isValidIban } from './iban.ts';
 import type { MoneyAmount } from './funds-decision.ts';
 
@@ -27,7 +28,8 @@ export type FundsConfirmationParse =
 const placeholderIban = 'FR7630006000011234567890189';
 
 /**
- * Parses a funds confirmation body with the version's schema (`validate`, from spec/lib).
+ * The refusal of a funds confirmation body the version's schema rejects (the route declares the
+ * schema; the body stage calls this with the schema's `validate`).
  *
  * The seed splits the refusals: `FF01` for the body format (empty body, missing request id, amount or
  * currency), `AC01` for an invalid or missing IBAN. A body whose only defect is its IBAN (no `accountId`,
@@ -35,14 +37,24 @@ const placeholderIban = 'FR7630006000011234567890189';
  * `other` without schemeName or with an unknown one included — is FF01. The split is made by
  * validating again with a well-formed IBAN, so it never depends on ajv's error paths.
  */
-export function parseFundsConfirmationRequest(body: unknown, validate: Validator): FundsConfirmationParse {
+export function fundsConfirmationRefusal(refused: {
+  readonly body: unknown;
+  readonly errors: readonly string[];
+  readonly validate: Validator;
+}): ApiError {
+  const { body, errors, validate } = refused;
+  if (!isRecord(body)) return new ApiError('FF01', { status: 400, detail: 'the body must be a JSON object' });
+  const sent = isRecord(body.accountId) ? body.accountId : {};
+  const withIban = validate({ ...body, accountId: { ...sent, iban: placeholderIban } });
+  return new ApiError(withIban.valid ? 'AC01' : 'FF01', { status: 400, detail: errors.join('; ') });
+}
+
+/**
+ * Parses a funds confirmation body the version's schema accepted: `AC01` when the IBAN is not a
+ * valid one (the schema checks its shape, not its checksum).
+ */
+export function parseFundsConfirmationRequest(body: unknown): FundsConfirmationParse {
   if (!isRecord(body)) return { ok: false, code: 'FF01', errors: ['the body must be a JSON object'] };
-  const result = validate(body);
-  if (!result.valid) {
-    const sent = isRecord(body.accountId) ? body.accountId : {};
-    const withIban = validate({ ...body, accountId: { ...sent, iban: placeholderIban } });
-    return { ok: false, code: withIban.valid ? 'AC01' : 'FF01', errors: result.errors };
-  }
   const accountId = body.accountId;
   const iban = isRecord(accountId) ? accountId.iban : undefined;
   if (typeof iban !== 'string' || !isValidIban(iban)) {
@@ -57,7 +69,11 @@ export function parseFundsConfirmationRequest(body: unknown, validate: Validator
     typeof amount.currency !== 'string' ||
     typeof id !== 'string'
   ) {
-    return { ok: false, code: 'FF01', errors: result.errors };
+    return {
+      ok: false,
+      code: 'FF01',
+      errors: ['instructedAmount and paymentCoverageRequestId are required'],
+    };
   }
   return {
     ok: true,

@@ -1,9 +1,8 @@
-import { schemaValidator } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { availableFunds, findAccountByIban } from './available-funds.ts';
-import { parseFundsConfirmationRequest } from './funds-confirmation-request.ts';
+import { fundsConfirmationRefusal, parseFundsConfirmationRequest } from './funds-confirmation-request.ts';
 import { fundsConfirmationVersions, scopeAllowsFundsConfirmation } from './funds-confirmation-scope.ts';
 import { decideFunds } from './funds-decision.ts';
 import { afterReservations, reserveFunds } from '../faults/funds-reservation.ts';
@@ -26,8 +25,8 @@ export const fundsConfirmationRoute: BearerRoute = {
   versions: fundsConfirmationVersions,
   auth: 'bearer',
   role: 'cbpii',
-  body: 'json',
-  async handler(ctx) {
+  body: { kind: 'json', schema: fundsConfirmationSchema, refusal: fundsConfirmationRefusal },
+  async admit(ctx) {
     const { version } = ctx;
     if (!ctx.institution.fundsConfirmation) {
       throw new ApiError('NIMP', {
@@ -38,7 +37,10 @@ export const fundsConfirmationRoute: BearerRoute = {
     if (!scopeAllowsFundsConfirmation(ctx.auth.scope, ctx.profile)) {
       throw new ApiError('BADS', { detail: `scope "${ctx.auth.scope}" on ${version} funds confirmation` });
     }
-    const parsed = parseFundsConfirmationRequest(ctx.body, schemaValidator(fundsConfirmationSchema, version));
+  },
+  async handler(ctx) {
+    const { version } = ctx;
+    const parsed = parseFundsConfirmationRequest(ctx.body);
     if (!parsed.ok) {
       throw new ApiError(parsed.code, { status: 400, detail: parsed.errors.join('; ') });
     }

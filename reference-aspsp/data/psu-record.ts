@@ -175,14 +175,29 @@ function applyChanges(data: PsuData, record: PsuRecord): PsuData {
   return { ...data, accounts, cards };
 }
 
+/**
+ * The data of a stored record, by the stored value. The cached store hands every reader the same
+ * frozen value until the record is written again, so the record is parsed and its changes looked up
+ * once per write rather than on every AIS call; a value that is not frozen is never remembered.
+ */
+const dataByStoredValue = new WeakMap<object, PsuData>();
+
 /** Everything the PSU holds now, or undefined for a PSU without data. */
 export async function loadPsuData(
   tx: StoreTx,
   institution: string,
   psuId: string,
 ): Promise<PsuData | undefined> {
-  const record = await getPsuRecord(tx, institution, psuId);
+  const stored: unknown = await tx.get(psuDataCollection, `${institution}:${psuId}`);
+  const shared =
+    typeof stored === 'object' && stored !== null && Object.isFrozen(stored) ? stored : undefined;
+  const known = shared === undefined ? undefined : dataByStoredValue.get(shared);
+  if (known !== undefined) return known;
+  const record = parsePsuRecord(stored);
   if (record === undefined) return undefined;
-  const data = generatedFor(record);
-  return data === undefined ? undefined : applyRecord(data, record);
+  const generated = generatedFor(record);
+  if (generated === undefined) return undefined;
+  const data = applyRecord(generated, record);
+  if (shared !== undefined) dataByStoredValue.set(shared, data);
+  return data;
 }

@@ -8,11 +8,10 @@ export type FaultCheck = 'suites' | 'versions';
 
 /**
  * One deliberate deviation the reference can be started with (`serve --fault NAME`, `run --fault`),
- * so the harness can prove that the suite meant to catch it does (docs/contracts.md §12).
+ * so the harness can prove that the suite meant to catch it does (docs/contracts.md §12). The
+ * catalogue holds these under their kebab-case names (faults/catalogue.ts).
  */
-export interface Fault {
-  /** kebab-case name given to `--fault`; checked in code with `faults.has(name)` at one place. */
-  readonly name: string;
+export interface FaultEntry {
   /** What the deviating bank does, in the words of a bug report. */
   readonly description: string;
   /** Ids of spec/rules.yaml the deviation breaks: a case checking one of them must fail. */

@@ -1,5 +1,7 @@
+import type { FaultName, FaultSet } from './catalogue.ts';
+
 /**
- * The fault set of a correct bank: the default of every function that takes the active faults, so
- * unit and property tests call the rule functions without thinking of faults.
+ * The fault set of a correct bank: what unit and property tests give the rule functions that take
+ * the active faults, so they call them without thinking of faults.
  */
-export const noFaults: ReadonlySet<string> = new Set<string>();
+export const noFaults: FaultSet = new Set<FaultName>();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiVersions, schemaValidator } from '../../spec/lib/index.ts';
+import { apiVersions } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { callbackHosts } from './callback-url.ts';
@@ -28,14 +28,13 @@ export const paymentInitiationRoute: BearerRoute = {
   versions: apiVersions,
   auth: 'bearer',
   role: 'pisp',
-  body: 'json',
+  body: { kind: 'json', schema: paymentRequestSchema },
+  async admit(ctx) {
+    requireUnusedFirstToken(await requireBinding(ctx));
+  },
   async handler(ctx) {
     const { version } = ctx;
-    requireUnusedFirstToken(await requireBinding(ctx));
-    const parsed = parsePaymentInitiation(ctx.body, {
-      validate: schemaValidator(paymentRequestSchema, version),
-      callbackHosts: callbackHosts(ctx.tpp),
-    });
+    const parsed = parsePaymentInitiation(ctx.body, { callbackHosts: callbackHosts(ctx.tpp) });
     if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
     const { initiation } = parsed;
     const payment: PaymentRecord = {

@@ -1,4 +1,3 @@
-import type { Validator } from '../../spec/lib/index.ts';
 import { isValidIban } from '../cbpii/iban.ts';
 import { parseDecimalAmount } from '../cbpii/decimal-amount.ts';
 import type { MoneyAmount } from '../cbpii/funds-decision.ts';
@@ -23,8 +22,8 @@ export type PaymentInitiationParse =
   | { readonly ok: false; readonly code: 'FF01'; readonly errors: readonly string[] };
 
 /**
- * Parses a payment request body with the version's schema (`validate`, from spec/lib), then applies
- * what the schema cannot say (seed: What the service does, PISP role; Endpoints, Payment initiation):
+ * Parses a payment request body the version's schema accepted (the route declares it: the body stage
+ * checks it before the handler runs), applying what the schema cannot say (seed: What the service does, PISP role; Endpoints, Payment initiation):
  * a single euro payment (one transaction, `numberOfTransactions` 1, currency EUR, a positive amount);
  * `successfulReportUrl` required and `unsuccessfulReportUrl` optional, both absolute https URLs (http
  * allowed on a loopback host) on a host of one of the TPP's enrolled redirect URIs (`callbackHosts`); IBANs
@@ -32,12 +31,10 @@ export type PaymentInitiationParse =
  */
 export function parsePaymentInitiation(
   body: unknown,
-  options: { validate: Validator; callbackHosts: ReadonlySet<string> },
+  options: { callbackHosts: ReadonlySet<string> },
 ): PaymentInitiationParse {
-  const { validate, callbackHosts } = options;
+  const { callbackHosts } = options;
   if (!isRecord(body)) return refuse('the body must be a JSON object');
-  const result = validate(body);
-  if (!result.valid) return { ok: false, code: 'FF01', errors: result.errors };
 
   const transactions = body.creditTransferTransaction;
   if (!Array.isArray(transactions) || transactions.length !== 1 || body.numberOfTransactions !== 1) {

@@ -1,3 +1,4 @@
+import type { FaultSet } from '../faults/catalogue.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Institution } from '../institutions/institution.ts';
 import type { Store } from '../store/index.ts';
@@ -10,7 +11,7 @@ export interface DomainEnvironment {
   readonly clock: Clock;
   readonly institutions: readonly Institution[];
   readonly mode: ServerMode;
-  readonly faults: ReadonlySet<string>;
+  readonly faults: FaultSet;
   log(message: string): void;
 }
 

@@ -1,3 +1,4 @@
+import type { FaultSet } from '../faults/catalogue.ts';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -48,7 +49,7 @@ export interface BaseContext {
   readonly clock: Clock;
   readonly store: Store;
   /** Active fault names (docs/contracts.md §12); check with `faults.has('…')` where the deviation happens. */
-  readonly faults: ReadonlySet<string>;
+  readonly faults: FaultSet;
   readonly mode: ServerMode;
   /** Writes one line to the server log (stderr), prefixed with the request id. */
   log(message: string): void;

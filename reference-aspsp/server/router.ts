@@ -38,6 +38,10 @@ export class Router {
       if (versioned && (route.versions?.length ?? 0) === 0) {
         throw new Error(`route ${key} has {version} but no versions`);
       }
+      // A body schema is a component of one version's OpenAPI document.
+      if (typeof route.body === 'object' && !versioned) {
+        throw new Error(`route ${key} declares body schema ${route.body.schema} but has no {version}`);
+      }
       // Bearer handlers are given the version's profile: their path must name the version.
       if (route.auth === 'bearer' && !versioned) throw new Error(`bearer route ${key} has no {version}`);
       const list = this.#bySegmentCount.get(segments.length) ?? [];
@@ -50,22 +54,27 @@ export class Router {
 
   /** Finds the route of `method` and `path` (path without query, not yet decoded). */
   match(method: string, path: string): RouteMatch {
-    const parts = path.split('/').slice(1);
-    const candidates = this.#bySegmentCount.get(parts.length);
+    const parts = path.split('/');
+    // parts[0] is the empty string before the leading slash.
+    const candidates = this.#bySegmentCount.get(parts.length - 1);
     if (candidates === undefined) return { kind: 'not-found' };
     const allow: HttpMethod[] = [];
     let matchedTemplate: string | undefined;
     let matchedVersion: string | undefined;
     for (const candidate of candidates) {
-      const params = matchSegments(candidate, parts);
-      if (params === undefined) continue;
       // Once a template matched, only routes of that same template count for 405.
       if (matchedTemplate !== undefined && candidate.route.path !== matchedTemplate) continue;
+      const matched = matchSegments(candidate, parts);
+      if (matched === undefined) continue;
       matchedTemplate = candidate.route.path;
-      matchedVersion = params['version'];
+      matchedVersion = matched.version;
       if (candidate.route.method === method) {
-        const { version, ...rest } = params;
-        return { kind: 'found', route: candidate.route, params: rest, version: asVersion(version) };
+        return {
+          kind: 'found',
+          route: candidate.route,
+          params: matched.params,
+          version: asVersion(matched.version),
+        };
       }
       allow.push(candidate.route.method);
     }
@@ -75,13 +84,15 @@ export class Router {
   }
 }
 
+/** The `{name}` values of `parts` (split on `/`, leading empty part included) for the template. */
 function matchSegments(
   candidate: CompiledRoute,
   parts: readonly string[],
-): Record<string, string> | undefined {
+): { params: Record<string, string>; version: string | undefined } | undefined {
   const params: Record<string, string> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const segment = candidate.segments[i];
+  let version: string | undefined;
+  for (let i = 1; i < parts.length; i++) {
+    const segment = candidate.segments[i - 1];
     const part = parts[i] ?? '';
     if (segment === undefined) return undefined;
     if ('literal' in segment) {
@@ -91,14 +102,15 @@ function matchSegments(
     if (part === '') return undefined;
     let value: string;
     try {
-      value = decodeURIComponent(part);
+      value = part.includes('%') ? decodeURIComponent(part) : part;
     } catch {
       return undefined;
     }
-    if (segment.param === 'version' && !candidate.versions.has(value)) return undefined;
-    params[segment.param] = value;
+    if (segment.param !== 'version') params[segment.param] = value;
+    else if (candidate.versions.has(value)) version = value;
+    else return undefined;
   }
-  return params;
+  return { params, version };
 }
 
 function literalCount(route: CompiledRoute): number {

@@ -13,15 +13,17 @@ export function sendResponse(
   if (response.headersSent || response.destroyed) return;
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...answer.headers };
   if (options.echoRequestId) headers['x-request-id'] = options.requestId;
-  let body: Buffer | undefined;
+  // A string body, not a Buffer: Node writes the head and a string body in one chunk, where a Buffer
+  // goes out as a second one, and no copy of the body is made before the socket encodes it.
+  let body: string | undefined;
   if (answer.json !== undefined) {
-    body = Buffer.from(JSON.stringify(answer.json), 'utf8');
+    body = JSON.stringify(answer.json);
     headers['content-type'] = 'application/json';
   } else if (answer.html !== undefined) {
-    body = Buffer.from(answer.html, 'utf8');
+    body = answer.html;
     headers['content-type'] = 'text/html; charset=utf-8';
   }
-  headers['content-length'] = String(body?.length ?? 0);
+  headers['content-length'] = String(body === undefined ? 0 : Buffer.byteLength(body, 'utf8'));
   response.writeHead(answer.status, headers);
-  response.end(body);
+  response.end(body, 'utf8');
 }

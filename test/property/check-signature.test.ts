@@ -1,28 +1,15 @@
-import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeDigest } from '../../protocol/digest.ts';
 import { signRequest } from '../../protocol/sign-request.ts';
 import { loadInstitutions } from '../../reference-aspsp/institutions/load-institutions.ts';
 import { checkSignature } from '../../reference-aspsp/server/check-signature.ts';
-import type { EnrolledTpp } from '../../reference-aspsp/tpp/enrolled-tpp.ts';
 import { propertyRuns } from './property-runs.ts';
+import { signingTpp } from '../setup/signing-tpp.ts';
 
 // The protocol's own properties (test/unit/protocol) cover sign/verify and Digest one by one; these
 // check the reference's composition of them: policy headers, PSU-* headers, Digest and keyId.
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const tpp: EnrolledTpp = {
-  clientId: 'PSDFR-ACPR-12345',
-  organizationIdentifier: 'PSDFR-ACPR-12345',
-  name: 'Property TPP',
-  roles: ['aisp', 'cbpii', 'pisp'],
-  qwacFingerprint: '0'.repeat(64),
-  qwacPublicKeyPem: '',
-  qsealFingerprint: 'a'.repeat(64),
-  qsealPublicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  redirectUris: ['https://tpp.example/cb'],
-  origin: 'demo',
-};
+const { tpp, privateKey } = signingTpp('Property TPP');
 const institutions = loadInstitutions();
 
 const psuHeader = fc.record({

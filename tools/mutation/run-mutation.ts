@@ -161,9 +161,7 @@ try {
   process.exitCode = await main();
 } catch (error) {
   if (isCodedError(error)) {
-    process.stderr.write(
-      `run-mutation: ${error.message}\n${error.hint === undefined ? '' : `hint: ${error.hint}\n`}`,
-    );
+    process.stderr.write(`run-mutation: ${error.message}\nhint: ${error.hint}\n`);
     process.exitCode = 2;
   } else throw error;
 }

@@ -9,8 +9,8 @@ import { JourneyError } from '../../journeys/journey-driver.ts';
 import type { JourneyAction } from '../../suite/suite-definition.ts';
 import { fillText, lookup, type CaseContext } from '../case-context.ts';
 import { caseTpp } from './case-tpp.ts';
-import { alternateTpp } from './request-step.ts';
 import type { StepRun } from './step-run.ts';
+import { alternateTpp } from './request-step.ts';
 import { moveClock } from './sandbox-step.ts';
 import { roleScope } from './token-step.ts';
 
@@ -31,7 +31,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
   } else {
     ctx.vars.delete('codeVerifier');
   }
-  const url = caseTpp(ctx).authorizeUrl({
+  const url = caseTpp(ctx, tpp).authorizeUrl({
     link,
     pkce,
     clientId: action.clientId === undefined ? tpp.clientId : fillText(ctx, action.clientId),

@@ -4,9 +4,10 @@ import { selftestRunReport } from '../../../../cli/selftest/kill-matrix-report.t
 import { formatConsoleSummary } from '../../../../harness/report/console-reporter.ts';
 import { toHtml } from '../../../../harness/report/html-report.ts';
 import { killedOnlyByAdvisories, totalsOf, verdictOf } from '../../../../cli/selftest/kill-matrix.ts';
+import type { Fault } from '../../../../reference-aspsp/faults/catalogue.ts';
 import { cellKey, emptySummary, type CaseResult, type Status } from '../../../../harness/report/model.ts';
 
-const fault = {
+const fault: Fault = {
   name: 'dateto-inclusive',
   description: 'dateTo <b>inclusive</b>',
   rules: ['AIS-TRX-DATETO-EXCLUSIVE'],

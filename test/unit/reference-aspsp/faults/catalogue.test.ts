@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { faultCatalogue, findFault } from '../../../../reference-aspsp/faults/catalogue.ts';
+import {
+  faultCatalogue,
+  faultFamilies,
+  findFault,
+  isFaultName,
+} from '../../../../reference-aspsp/faults/catalogue.ts';
 import { getRule } from '../../../../spec/lib/index.ts';
 
 const root = fileURLToPath(new URL('../../../../reference-aspsp/', import.meta.url));
@@ -15,7 +20,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every `faults.has('name')` of the reference outside the catalogue itself, with its file. */
+/**
+ * Every `faults.has('name')` of the reference outside the catalogue itself, with its file. The fault
+ * set is typed (`FaultSet`), so a misspelt name does not compile; where and how often a name is
+ * switched is what this reads.
+ */
 const switches = sources(root)
   .filter((file) => !relative(root, file).startsWith('faults'))
   .flatMap((file) =>
@@ -35,6 +44,20 @@ describe('the fault catalogue', () => {
       expect(fault.description.length, fault.name).toBeGreaterThan(10);
       expect(fault.rules.length, fault.name).toBeGreaterThan(0);
     }
+  });
+
+  it('declares each name in one family only (a second one would silently replace the first)', () => {
+    const declared = faultFamilies.flatMap((family) => Object.keys(family));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(declared).toEqual(faultCatalogue.map((fault) => fault.name));
+  });
+
+  it('tells its names from other strings', () => {
+    expect(isFaultName('consent-merged')).toBe(true);
+    expect(isFaultName('consent-merge')).toBe(false);
+    expect(isFaultName('toString')).toBe(false);
+    expect(findFault('toString')).toBeUndefined();
+    expect(findFault('pages-overlap')?.rules).toEqual(['AIS-TRX-PAGES-COMPLETE']);
   });
 
   it('names only rule ids that exist in spec/rules.yaml', () => {

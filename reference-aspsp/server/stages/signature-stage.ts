@@ -1,0 +1,43 @@
+import type { FaultSet } from '../../faults/catalogue.ts';
+import { checkSignature, type SignedRequest } from '../check-signature.ts';
+import type { SignatureReplayCache } from '../signature-replay-cache.ts';
+
+/** What the signature stage needs besides the request. */
+export interface SignatureStageServices {
+  readonly faults: FaultSet;
+  /** Signatures accepted recently, for an institution's `signatureFreshness.replayCache`. */
+  readonly replays: SignatureReplayCache;
+}
+
+/** The request as the signature check sees it, the server's time, and whether the route is signed. */
+export interface SignatureStageRequest extends Omit<
+  SignedRequest,
+  'checkDigest' | 'checkFreshness' | 'now' | 'replays'
+> {
+  /** Whether the route is signed (`Route.signed`, default true on bearer routes). */
+  readonly signed: boolean;
+  readonly now: Date;
+}
+
+/**
+ * Stage 5, signature, on signed routes: the Signature header (`401 SIGNATURE_INVALID`) and the
+ * Digest of the body (`400 DIGEST_INVALID`), as server/check-signature.ts details. The fault
+ * `signature-not-checked` skips the stage, `digest-not-checked` the Digest comparison,
+ * `signature-freshness-not-checked` an institution's freshness window and replay cache.
+ */
+export function signatureStage(services: SignatureStageServices, request: SignatureStageRequest): void {
+  if (!request.signed || services.faults.has('signature-not-checked')) return;
+  const refusal = checkSignature({
+    method: request.method,
+    target: request.target,
+    headers: request.headers,
+    body: request.body,
+    institution: request.institution,
+    tpp: request.tpp,
+    checkDigest: !services.faults.has('digest-not-checked'),
+    checkFreshness: !services.faults.has('signature-freshness-not-checked'),
+    now: request.now,
+    replays: services.replays,
+  });
+  if (refusal !== undefined) throw refusal;
+}

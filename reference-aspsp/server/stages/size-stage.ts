@@ -1,0 +1,16 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '../api-error.ts';
+import { readBody } from '../read-body.ts';
+
+/**
+ * Stage 3, size: the body, read whole, up to 64 KiB (`413 FF01`). A body declared too large is not
+ * read: the answer closes the connection rather than drain it. An aborted upload destroys the
+ * response. The bytes are read once here; Digest, the body stage and the observer share them.
+ */
+export async function sizeStage(request: IncomingMessage, response: ServerResponse): Promise<Buffer> {
+  const read = await readBody(request);
+  if (read.ok) return read.body;
+  if (read.reason === 'aborted') response.destroy();
+  const headers: Record<string, string> = read.reason === 'declared-too-large' ? { connection: 'close' } : {};
+  throw new ApiError('FF01', { status: 413, headers, detail: 'body over 64 KiB' });
+}

@@ -1,0 +1,44 @@
+import type { Role } from '../../../spec/lib/index.ts';
+import type { Clock } from '../../clock/clock.ts';
+import type { FaultSet } from '../../faults/catalogue.ts';
+import { checkAccessToken, type CheckedToken } from '../../oauth/check-access-token.ts';
+import type { StoreTx } from '../../store/index.ts';
+import { ApiError } from '../api-error.ts';
+
+/** What the token stage needs besides the request. */
+export interface TokenStageServices {
+  readonly tx: StoreTx;
+  readonly clock: Clock;
+  readonly faults: FaultSet;
+}
+
+/**
+ * Stage 6, token, on bearer routes: `Authorization: Bearer` names a valid access token of this
+ * institution and this TPP (`401 invalid_token`), of the route's role (`403 BADS`), as
+ * oauth/check-access-token.ts details. Faults: `token-never-expires` keeps expired tokens valid,
+ * `bads-as-401` answers a token of another role `401 invalid_token`.
+ */
+export async function tokenStage(
+  services: TokenStageServices,
+  request: {
+    readonly authorization: string | undefined;
+    readonly institution: string;
+    readonly clientId: string;
+    readonly role: Role;
+  },
+): Promise<CheckedToken> {
+  const checked = await checkAccessToken({
+    tx: services.tx,
+    clock: services.clock,
+    authorization: request.authorization,
+    institution: request.institution,
+    clientId: request.clientId,
+    role: request.role,
+    ignoreExpiry: services.faults.has('token-never-expires'),
+  });
+  if (!(checked instanceof ApiError)) return checked;
+  if (checked.code === 'BADS' && services.faults.has('bads-as-401')) {
+    throw new ApiError('invalid_token', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+  }
+  throw checked;
+}
