@@ -58,7 +58,9 @@ export function signingInterceptor(
             signing,
           });
     opts.onHeaders?.(sent);
-    return dispatch({ ...opts, headers: sent }, handler);
+    // What is this interceptor's own stays here: the dispatchers below see a plain undici request.
+    const { signing: _signing, onHeaders: _onHeaders, ...plain } = opts;
+    return dispatch({ ...plain, headers: sent }, handler);
   };
 }
 

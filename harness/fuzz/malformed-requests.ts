@@ -4,31 +4,37 @@
  * Each must be refused with a 4xx naming a catalogue code and must change nothing.
  */
 import fc from 'fast-check';
+import { versionProfile, versionProfiles, type ApiVersion } from '../../spec/lib/index.ts';
 
 /** A request the fuzzer sends; `build` makes it for a version and an account resourceId. */
 export interface MalformedRequest {
   label: string;
   build(
-    version: string,
+    version: ApiVersion,
     account: string,
   ): { method: string; path: string; body?: string; contentType?: string };
 }
 
-const validLists = {
-  balances: [],
-  transactions: [],
-  overdrafts: [],
-  owners: [],
-  trustedBeneficiaries: false,
-  psuIdentity: false,
-};
+/** The consent granting nothing at `version`: each account function's list empty, each flag false. */
+function emptyConsent(version: ApiVersion): Record<string, unknown> {
+  const profile = versionProfile(version);
+  const lists = new Set<string>(profile.accountFunctions);
+  return Object.fromEntries(profile.consentFields.map((field) => [field, lists.has(field) ? [] : false]));
+}
 
-const consentPut = (label: string, body: string, contentType?: string): MalformedRequest => ({
+/** Every field a consent body has at some version. */
+const consentFields = new Set<string>(versionProfiles().flatMap((profile) => profile.consentFields));
+
+const consentPut = (
+  label: string,
+  body: string | ((version: ApiVersion) => string),
+  contentType?: string,
+): MalformedRequest => ({
   label,
   build: (version) => ({
     method: 'PUT',
     path: `/stet/psd2/${version}/consents`,
-    body,
+    body: typeof body === 'string' ? body : body(version),
     ...(contentType === undefined ? {} : { contentType }),
   }),
 });
@@ -55,26 +61,32 @@ export const malformedRequest: fc.Arbitrary<MalformedRequest> = fc.oneof(
   fc
     .constantFrom('balances', 'transactions', 'psuIdentity', 'trustedBeneficiaries')
     .map((field) =>
-      consentPut(`consent ${field} of the wrong type`, JSON.stringify({ ...validLists, [field]: 'yes' })),
+      consentPut(`consent ${field} of the wrong type`, (version) =>
+        JSON.stringify({ ...emptyConsent(version), [field]: 'yes' }),
+      ),
     ),
   fc
     .stringMatching(/^[a-z][A-Za-z]{0,10}$/)
-    .filter((name) => !(name in validLists))
+    .filter((name) => !consentFields.has(name))
     .map((name) =>
-      consentPut(`consent with unknown field ${name}`, JSON.stringify({ ...validLists, [name]: true })),
+      consentPut(`consent with unknown field ${name}`, (version) =>
+        JSON.stringify({ ...emptyConsent(version), [name]: true }),
+      ),
     ),
   fc.constant(consentPut('empty consent body', '')),
-  fc.constant(consentPut('consent as text/plain', JSON.stringify(validLists), 'text/plain')),
+  fc.constant(
+    consentPut('consent as text/plain', (version) => JSON.stringify(emptyConsent(version)), 'text/plain'),
+  ),
   fc.tuple(fc.constantFrom('dateFrom', 'dateTo'), notADate).map(([name, value]) => ({
     label: `transactions ${name}=${JSON.stringify(value)}`,
-    build: (version: string, account: string) => ({
+    build: (version: ApiVersion, account: string) => ({
       method: 'GET',
       path: `/stet/psd2/${version}/accounts/${encodeURIComponent(account)}/transactions?${new URLSearchParams({ [name]: value }).toString()}`,
     }),
   })),
   notAPage.map((value) => ({
     label: `accounts page=${JSON.stringify(value)}`,
-    build: (version: string) => ({
+    build: (version: ApiVersion) => ({
       method: 'GET',
       path: `/stet/psd2/${version}/accounts?${new URLSearchParams({ page: value }).toString()}`,
     }),

@@ -76,8 +76,12 @@ export interface StatusTraits {
   problem: boolean;
 }
 
-/** The traits of every status (see {@link statuses}). */
-export const statusTraits: Readonly<Record<Status, StatusTraits>> = {
+/**
+ * The traits of every status (see {@link statuses}). Keyed by the list, not the schema: a status of the
+ * schema missing from the list cannot be looked up here, so the compiler names each reporter that would
+ * skip it.
+ */
+export const statusTraits: Readonly<Record<(typeof statuses)[number], StatusTraits>> = {
   passed: { symbol: '✓', color: '32', junit: 'pass', problem: false },
   failed: { symbol: '✗', color: '31', junit: 'failure', problem: true },
   errored: { symbol: '!', color: '35', junit: 'error', problem: true },

@@ -56,7 +56,7 @@ export function expandIncludes(suite: RawSuite, source: YamlSource, library: Fra
       problems.push({
         where,
         code: 'ERR_SUITE_INCLUDE_MISSING',
-        message: `no fragment "${name}": looked for ${lookup.looked.join(', ')}`,
+        message: `no fragment "${name}": looked for ${lookup.nearest} and in every folder above`,
       });
       return undefined;
     }

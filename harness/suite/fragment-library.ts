@@ -30,7 +30,8 @@ export interface Fragment {
 /** What looking up a fragment gives. */
 export type FragmentLookup =
   | { kind: 'found'; fragment: Fragment }
-  | { kind: 'missing'; looked: string[] }
+  /** `nearest`: the first file looked for (the folders above it were looked in too). */
+  | { kind: 'missing'; nearest: string }
   | { kind: 'invalid'; problems: SourceProblem[] };
 
 /** Finds fragments for suite files; one library caches every fragment it read. */
@@ -41,17 +42,14 @@ export interface FragmentLibrary {
 
 let validator: LocatedValidator<RawFragment> | undefined;
 
-/**
- * The fragments on disk; `cwd` only shortens the file names shown in messages.
- */
+/** The fragments on disk; suite file names are relative to `cwd`, and so are the names shown. */
 export function fileFragmentLibrary(cwd = process.cwd()): FragmentLibrary {
   const read = new Map<string, FragmentLookup>();
   return {
     find(name, from) {
-      const looked: string[] = [];
-      for (let dir = dirname(resolve(cwd, from)); ; dir = dirname(dir)) {
+      const start = dirname(resolve(cwd, from));
+      for (let dir = start; ; dir = dirname(dir)) {
         const path = join(dir, fragmentFolder, `${name}.yaml`);
-        looked.push(relative(cwd, path) || path);
         if (existsSync(path)) {
           const cached = read.get(path);
           if (cached !== undefined) return cached;
@@ -59,7 +57,8 @@ export function fileFragmentLibrary(cwd = process.cwd()): FragmentLibrary {
           read.set(path, lookup);
           return lookup;
         }
-        if (dirname(dir) === dir) return { kind: 'missing', looked };
+        if (dirname(dir) === dir)
+          return { kind: 'missing', nearest: relative(cwd, join(start, fragmentFolder, `${name}.yaml`)) };
       }
     },
   };

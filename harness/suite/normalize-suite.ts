@@ -153,6 +153,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         clientId: j.clientId,
         account: j.account,
         otp: j.otp,
+        tpp: j.tpp,
       },
     };
   }
@@ -173,6 +174,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         fallback: t.fallback ?? false,
         form: t.form ?? {},
         keep: t.keep ?? true,
+        tpp: t.tpp,
       },
     };
   }

@@ -188,6 +188,8 @@ export interface JourneyAction {
   account: string | undefined;
   /** The one-time code the PSU types (templated, e.g. `{{sandboxOtp}}`); its own code when undefined. */
   otp: string | undefined;
+  /** An alternate TPP of the target (`tpps:`) whose client_id and redirect_uri the journey uses. */
+  tpp: string | undefined;
 }
 
 /** Grant types of the token step. */
@@ -206,6 +208,8 @@ export interface TokenAction {
   fallback: boolean;
   form: Record<string, string>;
   keep: boolean;
+  /** An alternate TPP of the target (`tpps:`) that asks for the token, over its own QWAC. */
+  tpp: string | undefined;
 }
 
 /** Sandbox control actions (contracts §5). */

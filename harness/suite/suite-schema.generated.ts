@@ -179,6 +179,8 @@ export type RawJourney =
       account?: RawTemplate;
       /** The one-time code the PSU types instead of its own, e.g. {{sandboxOtp}}. */
       otp?: RawTemplate;
+      /** Take the journey for an alternate TPP of the target (tpps:): its client_id and redirect_uri. */
+      tpp?: string;
     };
 
 export type RawJourneyOutcome = 'consent' | 'refuse' | 'timeout' | 'wrong-otp';
@@ -199,6 +201,11 @@ export type RawToken =
       };
       /** Install the returned tokens for later steps (default true). */
       keep?: boolean;
+      /**
+       * Ask for the token as an alternate TPP of the target (tpps:): over its QWAC, with its client_id and
+       * redirect_uri.
+       */
+      tpp?: string;
     };
 
 export type RawGrant = 'exchange' | 'refresh' | 'client-credentials';

@@ -132,7 +132,7 @@ async function checkOne(options: {
   } catch (error) {
     // Unreachable or untrusted target: the harness could not do its job for this cell.
     if (!(error instanceof ClientError)) throw error;
-    const message = `${error.code}: ${error.message}${error.hint === undefined ? '' : ` (${error.hint})`}`;
+    const message = `${error.code}: ${error.message} (${error.hint})`;
     verdict = { status: 'errored', message, expected: `${version} probed`, actual: 'no answer' };
     step = { name, kind: 'request', status: 'errored', durationMs: 0, message, transcript: [] };
   }

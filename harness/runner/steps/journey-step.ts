@@ -10,13 +10,14 @@ import type { JourneyAction } from '../../suite/suite-definition.ts';
 import { fillText, lookup, type CaseContext } from '../case-context.ts';
 import { caseTpp } from './case-tpp.ts';
 import type { StepRun } from './step-run.ts';
+import { alternateTpp } from './request-step.ts';
 import { moveClock } from './sandbox-step.ts';
 import { roleScope } from './token-step.ts';
 
 /** Runs the journey of a step. */
 export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): Promise<StepRun> {
-  const redirectUri =
-    action.redirectUri === undefined ? ctx.tpp.redirectUri : fillText(ctx, action.redirectUri);
+  const tpp = alternateTpp(ctx, action.tpp);
+  const redirectUri = action.redirectUri === undefined ? tpp.redirectUri : fillText(ctx, action.redirectUri);
   const state = randomBytes(12).toString('hex');
   ctx.vars.set('state', state);
   let link: string | undefined;
@@ -30,10 +31,10 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
   } else {
     ctx.vars.delete('codeVerifier');
   }
-  const url = caseTpp(ctx).authorizeUrl({
+  const url = caseTpp(ctx, tpp).authorizeUrl({
     link,
     pkce,
-    clientId: action.clientId === undefined ? ctx.tpp.clientId : fillText(ctx, action.clientId),
+    clientId: action.clientId === undefined ? tpp.clientId : fillText(ctx, action.clientId),
     redirectUri,
     scope: action.scope ?? roleScope(ctx.definition.given.role, ctx.profile),
     state,

@@ -10,6 +10,7 @@ import type { SuiteRole, TokenAction } from '../../suite/suite-definition.ts';
 import { fillText, type CaseContext } from '../case-context.ts';
 import { parseTokenResponse } from '../token-set.ts';
 import { caseTpp } from './case-tpp.ts';
+import { alternateTpp } from './request-step.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
 
 /**
@@ -26,12 +27,13 @@ export function roleScope(role: SuiteRole, profile: VersionProfile): string {
 export async function runTokenStep(ctx: CaseContext, action: TokenAction): Promise<StepRun> {
   const value = (template: string | undefined, fallback: () => string | undefined): string | undefined =>
     template === undefined ? fallback() : fillText(ctx, template);
-  const clientId = value(action.clientId, () => ctx.tpp.clientId) ?? '';
+  const tpp = alternateTpp(ctx, action.tpp);
+  const clientId = value(action.clientId, () => tpp.clientId) ?? '';
   const form: Array<[string, string]> = [];
   if (action.grant === 'exchange') {
     form.push(['grant_type', 'authorization_code'], ['client_id', clientId]);
     form.push(['code', value(action.code, () => stringVar(ctx, 'code')) ?? '']);
-    form.push(['redirect_uri', value(action.redirectUri, () => ctx.tpp.redirectUri) ?? '']);
+    form.push(['redirect_uri', value(action.redirectUri, () => tpp.redirectUri) ?? '']);
     const verifier = value(action.codeVerifier, () => stringVar(ctx, 'codeVerifier'));
     if (verifier !== undefined) form.push(['code_verifier', verifier]);
   } else if (action.grant === 'refresh') {
@@ -43,7 +45,7 @@ export async function runTokenStep(ctx: CaseContext, action: TokenAction): Promi
   }
   if (action.scope !== undefined && action.grant !== 'client-credentials') form.push(['scope', action.scope]);
   for (const [k, v] of Object.entries(action.form)) form.push([k, fillText(ctx, v)]);
-  const exchange = await postToken(ctx, form, action.fallback);
+  const exchange = await postToken(ctx, form, { fallback: action.fallback, tpp });
   const tokens = parseTokenResponse(exchange.json, Date.now());
   if (tokens !== undefined) {
     registerTokens(ctx, tokens.accessToken, tokens.refreshToken);
@@ -79,14 +81,15 @@ export async function refreshTokens(ctx: CaseContext): Promise<HttpExchange> {
 async function postToken(
   ctx: CaseContext,
   form: Array<[string, string]>,
-  fallback = false,
+  options: { fallback?: boolean; tpp?: CaseContext['tpp'] } = {},
 ): Promise<HttpExchange> {
+  const { fallback = false, tpp = ctx.tpp } = options;
   for (const [name, v] of form) {
     if (name === 'code') ctx.secrets.add('code', v);
     if (name === 'refresh_token') ctx.secrets.add('refresh_token', v);
     if (name === 'code_verifier') ctx.secrets.add('code_verifier', v);
   }
-  return caseTpp(ctx).token(form, { fallback });
+  return caseTpp(ctx, tpp).token(form, { fallback });
 }
 
 function registerTokens(ctx: CaseContext, access: string, refresh: string | undefined): void {

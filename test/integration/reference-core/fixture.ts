@@ -78,8 +78,13 @@ export interface Core {
     scope?: string;
     host?: string;
   }): Promise<{ access_token: string; refresh_token: string; scope: string }>;
-  /** Runs the journey with consent and returns the code. */
-  code(options?: { scope?: string; host?: string; state?: string }): Promise<string>;
+  /** Runs the journey with consent and returns the code; `extra` adds authorize parameters (PKCE). */
+  code(options?: {
+    scope?: string;
+    host?: string;
+    state?: string;
+    extra?: Record<string, string>;
+  }): Promise<string>;
   /** Moves a PSU's clock forward. */
   travel(ms: number, psuId?: string, institution?: string): Promise<void>;
   close(): Promise<void>;
@@ -103,7 +108,9 @@ export async function startCore(options: ReferenceAppOptions = {}): Promise<Core
   const client = new ReferenceClient(reference);
   const tpp = reference.info.tpp;
   const browser = (host = client.host()): PsuBrowser => new PsuBrowser(client, host);
-  async function code(options: { scope?: string; host?: string; state?: string } = {}): Promise<string> {
+  async function code(
+    options: { scope?: string; host?: string; state?: string; extra?: Record<string, string> } = {},
+  ): Promise<string> {
     const b = browser(options.host);
     const page = await b.open({
       response_type: 'code',
@@ -112,6 +119,7 @@ export async function startCore(options: ReferenceAppOptions = {}): Promise<Core
       scope: options.scope ?? 'aisp',
       state: options.state ?? 'st-1',
       login_hint: psus.alice.identifier,
+      ...options.extra,
     });
     const consent = await b.submit(page, { otp: '12345678' });
     const end = PsuBrowser.redirectOf(await b.submit(consent, { decision: 'accept' }));

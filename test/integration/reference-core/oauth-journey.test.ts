@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPkcePair, pkceChallenge } from '../../../protocol/pkce.ts';
 import { isRecord } from '../../../reference-aspsp/lib/is-record.ts';
 import { psus, startCore, tokenForm, type Core } from './fixture.ts';
 import { PsuBrowser } from './psu-journey.ts';
@@ -145,6 +146,31 @@ describe('the authorization code', () => {
       scope: 'aisp offline_access',
     });
     expect(isRecord(answer.json) && typeof answer.json.refresh_token === 'string').toBe(true);
+  });
+
+  it('checks the code_verifier of a code issued with an S256 challenge', async () => {
+    const pkce = createPkcePair();
+    const challenge = { code_challenge: pkce.challenge, code_challenge_method: 'S256' };
+    const wrong = await exchange(await core.code({ extra: challenge }), {
+      code_verifier: createPkcePair().verifier,
+    });
+    expect([wrong.status, oauthError(wrong.json)]).toEqual([400, 'invalid_grant']);
+    const missing = await exchange(await core.code({ extra: challenge }));
+    expect([missing.status, oauthError(missing.json)]).toEqual([400, 'invalid_grant']);
+    const right = await exchange(await core.code({ extra: challenge }), { code_verifier: pkce.verifier });
+    expect(right.status).toBe(200);
+  });
+
+  it('compares the code_verifier with a challenge given without a method as plain', async () => {
+    const { verifier } = createPkcePair();
+    const hashed = await exchange(await core.code({ extra: { code_challenge: verifier } }), {
+      code_verifier: pkceChallenge(verifier),
+    });
+    expect([hashed.status, oauthError(hashed.json)]).toEqual([400, 'invalid_grant']);
+    const plain = await exchange(await core.code({ extra: { code_challenge: verifier } }), {
+      code_verifier: verifier,
+    });
+    expect(plain.status).toBe(200);
   });
 
   it('refuses a second exchange of the same authorization code', async () => {

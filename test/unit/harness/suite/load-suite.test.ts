@@ -85,6 +85,17 @@ describe('parseSuite', () => {
     ]);
   });
 
+  it('keeps the alternate TPP of a journey and a token step (a second TPP of the same PSU)', () => {
+    const text = valid.replace(
+      '      - journey: refuse\n',
+      '      - journey: { outcome: consent, tpp: aispOnly }\n      - token: { grant: exchange, tpp: aispOnly, keep: false }\n',
+    );
+    const [journey, token] = parseSuite('s.yaml', text, rules).cases[0]?.steps ?? [];
+    expect(journey?.action).toMatchObject({ kind: 'journey', tpp: 'aispOnly' });
+    expect(token?.action).toMatchObject({ kind: 'token', tpp: 'aispOnly', keep: false });
+    expect(parseSuite('s.yaml', valid, rules).cases[0]?.steps[0]?.action).toMatchObject({ tpp: undefined });
+  });
+
   it('refuses an unknown rule id at its line', () => {
     expect(problemsOf(valid.replace('[TOK-ONE]', '[TOK-ONE, TOK-NOPE]'))).toEqual([
       expect.stringMatching(/^s\.yaml:9:22 unknown rule id "TOK-NOPE"/),

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../../../cli/main.ts';
 import { loadSuites, parseSuite } from '../../../../harness/suite/load-suite.ts';
 import { fileFragmentLibrary, parseFragment } from '../../../../harness/suite/fragment-library.ts';
 import { SuiteError } from '../../../../harness/suite/suite-error.ts';
@@ -42,7 +43,7 @@ function library(fragments: Record<string, string>): FragmentLibrary {
   return {
     find(name) {
       const text = fragments[name];
-      if (text === undefined) return { kind: 'missing', looked: [`_shared/${name}.yaml`] };
+      if (text === undefined) return { kind: 'missing', nearest: `_shared/${name}.yaml` };
       return parseFragment(name, `_shared/${name}.yaml`, text);
     },
   };
@@ -146,7 +147,10 @@ steps:
     );
     expect(error.code).toBe('ERR_SUITE_INCLUDE_MISSING');
     expect(error.problems).toMatchObject([
-      { where: 's.yaml:10:14', message: 'no fragment "nowhere": looked for _shared/nowhere.yaml' },
+      {
+        where: 's.yaml:10:14',
+        message: 'no fragment "nowhere": looked for _shared/nowhere.yaml and in every folder above',
+      },
     ]);
   });
 
@@ -235,7 +239,22 @@ describe('fragments on disk', () => {
     write('suites/a.yaml', suiteUsing('      - use: nowhere\n'));
     const error = failure(() => loadSuites([join(root, 'suites')], rules, root));
     expect(error.code).toBe('ERR_SUITE_INCLUDE_MISSING');
-    expect(error.problems[0]?.message).toContain('suites/_shared/nowhere.yaml, _shared/nowhere.yaml');
+    expect(error.problems[0]?.message).toBe(
+      'no fragment "nowhere": looked for suites/_shared/nowhere.yaml and in every folder above',
+    );
+  });
+
+  it('stops the command with exit 2 and the code of the include problem', async () => {
+    write('suites/a.yaml', suiteUsing('      - use: a\n'));
+    write('suites/_shared/a.yaml', 'title: a\nsteps:\n  - use: b\n');
+    write('suites/_shared/b.yaml', 'title: b\nsteps:\n  - use: a\n');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['node', 'stet-harness', 'list', 'cases', '--suites', join(root, 'suites')])).toBe(2);
+      expect(stderr.mock.calls.join('')).toContain('error ERR_SUITE_INCLUDE_CYCLE: invalid suite file');
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('reads a fragment used by many suites once', () => {

@@ -1,0 +1,140 @@
+/**
+ * The project's Stryker test runner (stryker.config.json `testRunner: "stet-suites"`): the
+ * conformance suites, one test per case, run in the Stryker worker process itself
+ * (test/mutation/suites-session.ts). Plain JavaScript, because Stryker's worker processes load
+ * plugins without a TypeScript loader; it registers tsx and imports the session from the sandbox.
+ *
+ * Why not Stryker's vitest runner: it starts a new vitest worker for every mutant (Vitest 4 stops
+ * a pool's worker when its queue is empty, `isolate: false` or not), so every mutant paid the import
+ * of the whole module graph (about 1 s quiet, 2–3 s on the shared machine) before its first case.
+ * Here the modules stay loaded between mutants: Stryker switches mutants on at run time through
+ * `globalThis.__stryker__.activeMutant`. A mutant that only module loading reaches (static) is
+ * ignored (`ignoreStatic`); one reached both at load and by cases gets a new worker process, since
+ * this runner declares it cannot reload its environment.
+ */
+import { resolve } from 'node:path';
+import process from 'node:process';
+import { pathToFileURL } from 'node:url';
+import { INSTRUMENTER_CONSTANTS } from '@stryker-mutator/api/core';
+import { PluginKind, commonTokens, declareClassPlugin } from '@stryker-mutator/api/plugin';
+import {
+  DryRunStatus,
+  TestStatus,
+  determineHitLimitReached,
+  toMutantRunResult,
+} from '@stryker-mutator/api/test-runner';
+
+/** Stryker's global namespace, where instrumented code reads the active mutant and writes coverage. */
+function strykerGlobal() {
+  const name = INSTRUMENTER_CONSTANTS.NAMESPACE;
+  globalThis[name] ??= {};
+  return globalThis[name];
+}
+
+export class SuitesTestRunner {
+  static inject = [commonTokens.logger];
+  #log;
+  /** @type {import('../../test/mutation/suites-session.ts').SuitesSession | undefined} */
+  #session;
+  /** Errors the reference let escape (an unhandled rejection) during the current run. */
+  #escaped = [];
+  #onEscape = (error) => this.#escaped.push(error instanceof Error ? error.message : String(error));
+
+  constructor(log) {
+    this.#log = log;
+  }
+
+  capabilities() {
+    return { reloadEnvironment: false };
+  }
+
+  /** Imports the session from the sandbox (the working directory) once per worker process. */
+  async #load() {
+    if (this.#session !== undefined) return this.#session;
+    const { register } = await import('tsx/esm/api');
+    register();
+    const module = await import(pathToFileURL(resolve('test/mutation/suites-session.ts')).href);
+    this.#session = module.loadSuitesSession(process.cwd());
+    this.#log.debug(`stet-suites: ${this.#session.tests.length} cases loaded`);
+    return this.#session;
+  }
+
+  /**
+   * Runs `ids` in order on fresh references; stops at the first failure when `bail`; with `coverage`,
+   * the instrumented code counts the mutants each case reaches under its id.
+   */
+  async #run(session, ids, { bail, coverage }) {
+    const ns = strykerGlobal();
+    const run = session.startRun();
+    const byId = new Map(session.tests.map((t) => [t.id, t]));
+    const tests = [];
+    this.#escaped = [];
+    process.on('unhandledRejection', this.#onEscape);
+    try {
+      for (const id of ids) {
+        if (coverage) ns.currentTestId = id;
+        const outcome = await run.run(id);
+        ns.currentTestId = undefined;
+        const test = byId.get(id);
+        const base = {
+          id,
+          name: id,
+          timeSpentMs: Math.round(outcome.timeSpentMs),
+          ...(test === undefined ? {} : { fileName: test.fileName, startPosition: test.startPosition }),
+        };
+        if (outcome.passed) tests.push({ ...base, status: TestStatus.Success });
+        else {
+          tests.push({ ...base, status: TestStatus.Failed, failureMessage: outcome.failureMessage });
+          if (bail) break;
+        }
+      }
+    } finally {
+      ns.currentTestId = undefined;
+      await run.end();
+      process.off('unhandledRejection', this.#onEscape);
+    }
+    const failed = tests.some((t) => t.status === TestStatus.Failed);
+    if (!failed && this.#escaped.length > 0) {
+      return {
+        status: DryRunStatus.Error,
+        errorMessage: `An error escaped the cases: ${this.#escaped.join('\n')}`,
+      };
+    }
+    return { status: DryRunStatus.Complete, tests };
+  }
+
+  async dryRun() {
+    const ns = strykerGlobal();
+    ns.activeMutant = undefined;
+    const session = await this.#load();
+    // Coverage per case: the instrumented code counts each mutant it reaches under currentTestId.
+    ns.mutantCoverage ??= { static: {}, perTest: {} };
+    const ids = session.tests.map((t) => t.id);
+    const result = await this.#run(session, ids, { bail: false, coverage: true });
+    return result.status === DryRunStatus.Complete
+      ? { ...result, mutantCoverage: ns.mutantCoverage }
+      : result;
+  }
+
+  async mutantRun(options) {
+    const ns = strykerGlobal();
+    ns.hitLimit = options.hitLimit;
+    ns.hitCount = options.hitLimit === undefined ? undefined : 0;
+    // Static activation: the mutant must be on while the modules load (after a new worker process).
+    if (options.mutantActivation === 'static') ns.activeMutant = options.activeMutant.id;
+    const session = await this.#load();
+    ns.activeMutant = options.activeMutant.id;
+    try {
+      const ids = options.testFilter ?? session.tests.map((t) => t.id);
+      const result = await this.#run(session, ids, { bail: !options.disableBail, coverage: false });
+      const timeout = determineHitLimitReached(ns.hitCount, ns.hitLimit);
+      return toMutantRunResult(timeout ?? result);
+    } finally {
+      ns.activeMutant = undefined;
+      ns.hitLimit = undefined;
+      ns.hitCount = undefined;
+    }
+  }
+}
+
+export const strykerPlugins = [declareClassPlugin(PluginKind.TestRunner, 'stet-suites', SuitesTestRunner)];
