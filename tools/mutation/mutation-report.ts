@@ -185,16 +185,19 @@ export function formatFigures(rows: readonly FolderFigures[]): string {
  * An interrupted run (`partial`) leaves out or marks `Pending` the mutants it did not test: each keeps
  * the result `base` holds for the same mutant (same mutator, place and replacement), so stopping a
  * run never loses what an earlier one measured. A complete run replaces its files whole (a mutant it
- * no longer has is gone from the code).
+ * no longer has is gone from the code). A file `exists` denies (deleted or renamed since it was
+ * measured) is dropped, so its old results never count in the figures.
  */
 export function mergeReports(
   base: MutationReport | undefined,
   update: MutationReport,
-  partial = false,
+  options: { partial?: boolean; exists?: (path: string) => boolean } = {},
 ): Record<string, unknown> {
+  const { partial = false, exists = () => true } = options;
   const baseFiles = base !== undefined && isObject(base.raw['files']) ? base.raw['files'] : {};
   const updateFiles = isObject(update.raw['files']) ? update.raw['files'] : {};
-  const merged: Record<string, unknown> = { ...baseFiles };
+  const merged: Record<string, unknown> = {};
+  for (const [path, file] of Object.entries(baseFiles)) if (exists(path)) merged[path] = file;
   for (const [path, file] of Object.entries(updateFiles)) {
     merged[path] = withEarlierResults(file, baseFiles[path], partial);
   }

@@ -79,6 +79,11 @@ async function loadStryker(): Promise<StrykerApi> {
   return api as StrykerApi;
 }
 
+/** True when a measured file (a path relative to the root) is still in the tree. */
+function sourceExists(path: string): boolean {
+  return existsSync(join(root, path));
+}
+
 function readIfPresent(path: string): MutationReport | undefined {
   return existsSync(path) ? readMutationReport(path) : undefined;
 }
@@ -88,7 +93,10 @@ function mergeRun(partial: boolean): void {
   const merged = mergeReports(
     readIfPresent(committedIncrementalFile),
     readMutationReport(runIncrementalFile),
-    partial,
+    {
+      partial,
+      exists: sourceExists,
+    },
   );
   writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
 }
@@ -134,6 +142,9 @@ async function main(): Promise<number> {
     const merged = mergeReports(
       readIfPresent(committedIncrementalFile),
       readMutationReport(runIncrementalFile),
+      {
+        exists: sourceExists,
+      },
     );
     writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
   }

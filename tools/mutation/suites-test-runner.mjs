@@ -31,17 +31,31 @@ function strykerGlobal() {
   return globalThis[name];
 }
 
+/** Imports the session from the sandbox (the worker's working directory), with a TypeScript loader. */
+async function loadSandboxSession() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const module = await import(pathToFileURL(resolve('test/mutation/suites-session.ts')).href);
+  return module.loadSuitesSession(process.cwd());
+}
+
 export class SuitesTestRunner {
   static inject = [commonTokens.logger];
   #log;
-  /** @type {import('../../test/mutation/suites-session.ts').SuitesSession | undefined} */
+  #loadSession;
+  /** @type {import('./suites-test-runner.d.mts').RunnerSession | undefined} */
   #session;
   /** Errors the reference let escape (an unhandled rejection) during the current run. */
   #escaped = [];
   #onEscape = (error) => this.#escaped.push(error instanceof Error ? error.message : String(error));
 
-  constructor(log) {
+  /**
+   * @param log Stryker's logger
+   * @param loadSession how the suites are loaded (Stryker passes none: the sandbox's; tests pass their own)
+   */
+  constructor(log, loadSession = loadSandboxSession) {
     this.#log = log;
+    this.#loadSession = loadSession;
   }
 
   capabilities() {
@@ -51,10 +65,7 @@ export class SuitesTestRunner {
   /** Imports the session from the sandbox (the working directory) once per worker process. */
   async #load() {
     if (this.#session !== undefined) return this.#session;
-    const { register } = await import('tsx/esm/api');
-    register();
-    const module = await import(pathToFileURL(resolve('test/mutation/suites-session.ts')).href);
-    this.#session = module.loadSuitesSession(process.cwd());
+    this.#session = await this.#loadSession();
     this.#log.debug(`stet-suites: ${this.#session.tests.length} cases loaded`);
     return this.#session;
   }

@@ -74,6 +74,17 @@ describe('mutation report', () => {
     expect(merged.files.get('protocol/a.ts')?.[0]?.status).toBe('Killed');
   });
 
+  it('drops the files of earlier runs that are gone from the tree', () => {
+    const base = parseMutationReport(
+      report({ 'protocol/a.ts': [mutant('1', 'Survived')], 'protocol/gone.ts': [mutant('2', 'NoCoverage')] }),
+      'base',
+    );
+    const update = parseMutationReport(report({ 'protocol/b.ts': [mutant('3', 'Killed')] }), 'update');
+    const exists = (path: string): boolean => path !== 'protocol/gone.ts';
+    const merged = parseMutationReport(JSON.stringify(mergeReports(base, update, { exists })), 'merged');
+    expect([...merged.files.keys()]).toEqual(['protocol/a.ts', 'protocol/b.ts']);
+  });
+
   it('keeps the earlier result of a mutant an interrupted run left pending or out', () => {
     const base = parseMutationReport(
       report({
@@ -87,7 +98,10 @@ describe('mutation report', () => {
       }),
       'partial',
     );
-    const merged = parseMutationReport(JSON.stringify(mergeReports(base, partial, true)), 'merged');
+    const merged = parseMutationReport(
+      JSON.stringify(mergeReports(base, partial, { partial: true })),
+      'merged',
+    );
     expect(merged.files.get('protocol/a.ts')?.map((m) => [m.line, m.status])).toEqual([
       [3, 'Killed'],
       [4, 'Killed'],

@@ -1,0 +1,104 @@
+import { TestStatus } from '@stryker-mutator/api/test-runner';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SuitesSession, SuiteTestOutcome } from '../../../../test/mutation/suites-session.ts';
+import { SuitesTestRunner } from '../../../../tools/mutation/suites-test-runner.mjs';
+
+interface StrykerNamespace {
+  activeMutant?: string;
+  currentTestId?: string;
+  mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> };
+}
+
+const ns = (): StrykerNamespace => {
+  const g = globalThis as { __stryker__?: StrykerNamespace };
+  g.__stryker__ ??= {};
+  return g.__stryker__;
+};
+
+/**
+ * Suites of three cases whose outcome a table decides; each case records, as instrumented code
+ * would, that it reached mutant "7" under the current test id, and which mutant was active.
+ */
+function session(failing: ReadonlySet<string>, seen: Array<[string, string | undefined]>): SuitesSession {
+  const ids = ['sandbox s a', 'sandbox s b', 'live s c'];
+  return {
+    tests: ids.map((id, i) => ({
+      id,
+      fileName: '/x/suites/s.yaml',
+      startPosition: { line: 10 * (i + 1), column: 4 },
+    })),
+    startRun: () => ({
+      async run(id): Promise<SuiteTestOutcome> {
+        const state = ns();
+        seen.push([id, state.activeMutant]);
+        const coverage = (state.mutantCoverage ??= { static: {}, perTest: {} });
+        if (state.currentTestId !== undefined) coverage.perTest[state.currentTestId] = { '7': 1 };
+        return {
+          passed: !failing.has(id),
+          failureMessage: failing.has(id) ? `${id} failed` : '',
+          timeSpentMs: 1,
+        };
+      },
+      async end() {},
+    }),
+  };
+}
+
+const log = { debug: (): void => undefined };
+
+afterEach(() => {
+  delete (globalThis as { __stryker__?: unknown }).__stryker__;
+});
+
+describe('the suites test runner of Stryker', () => {
+  it('runs every case in the initial run, with each case located in its suite file and its coverage', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const runner = new SuitesTestRunner(log, async () => session(new Set(), seen));
+    const result = await runner.dryRun();
+    expect(result.status).toBe('complete');
+    if (result.status !== 'complete') return;
+    expect(result.tests.map((t) => [t.id, t.status, t.fileName, t.startPosition?.line])).toEqual([
+      ['sandbox s a', TestStatus.Success, '/x/suites/s.yaml', 10],
+      ['sandbox s b', TestStatus.Success, '/x/suites/s.yaml', 20],
+      ['live s c', TestStatus.Success, '/x/suites/s.yaml', 30],
+    ]);
+    expect(Object.keys((result.mutantCoverage as StrykerNamespace['mutantCoverage'])?.perTest ?? {})).toEqual(
+      ['sandbox s a', 'sandbox s b', 'live s c'],
+    );
+    expect(seen.every(([, active]) => active === undefined)).toBe(true);
+  });
+
+  it('runs only the covering cases with the mutant on, stops at the first failure, and switches it off after', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const runner = new SuitesTestRunner(log, async () => session(new Set(['sandbox s b']), seen));
+    const killed = await runner.mutantRun({
+      activeMutant: { id: '7' },
+      testFilter: ['sandbox s b', 'live s c'],
+      disableBail: false,
+      mutantActivation: 'runtime',
+    });
+    expect(killed).toMatchObject({
+      status: 'killed',
+      killedBy: ['sandbox s b'],
+      failureMessage: 'sandbox s b failed',
+    });
+    expect(seen).toEqual([['sandbox s b', '7']]);
+    expect(ns().activeMutant).toBeUndefined();
+  });
+
+  it('reports a survivor when every covering case passes', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const runner = new SuitesTestRunner(log, async () => session(new Set(), seen));
+    const survived = await runner.mutantRun({
+      activeMutant: { id: '8' },
+      testFilter: ['sandbox s a', 'live s c'],
+      disableBail: false,
+      mutantActivation: 'runtime',
+    });
+    expect(survived).toMatchObject({ status: 'survived', nrOfTests: 2 });
+    expect(seen).toEqual([
+      ['sandbox s a', '8'],
+      ['live s c', '8'],
+    ]);
+  });
+});
