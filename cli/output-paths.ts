@@ -5,9 +5,10 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CodedError } from '../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../lib/error-codes.ts';
 
 /** Codes of {@link checkOutputDir} and {@link checkOutputFile}. */
-export type OutputPathErrorCode = 'ERR_OUTPUT_NOT_A_FOLDER' | 'ERR_OUTPUT_FOLDER_MISSING';
+export type OutputPathErrorCode = ErrorCodeWith<'ERR_OUTPUT_'>;
 
 /** A path a command was told to write to cannot be used. */
 export class OutputPathError extends CodedError<OutputPathErrorCode> {}

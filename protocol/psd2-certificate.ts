@@ -4,6 +4,7 @@
  */
 import { X509Certificate, createHash } from 'node:crypto';
 import { CodedError } from '../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../lib/error-codes.ts';
 import {
   DerError,
   Tag,
@@ -18,8 +19,7 @@ import type { Psd2Role } from './psd2-roles.ts';
 import { decodeQcStatements, qcStatementsExtensionOid, type QcType } from './qc-statements.ts';
 
 /** Why a certificate could not be read as a PSD2 certificate. */
-export type Psd2CertificateErrorCode =
-  'ERR_CERT_NOT_A_CERTIFICATE' | 'ERR_CERT_NO_QC_STATEMENT' | 'ERR_CERT_MALFORMED';
+export type Psd2CertificateErrorCode = ErrorCodeWith<'ERR_CERT_'>;
 
 /** Raised by {@link readPsd2Certificate}. */
 export class Psd2CertificateError extends CodedError<Psd2CertificateErrorCode> {}

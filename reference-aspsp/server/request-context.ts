@@ -48,7 +48,7 @@ export interface BaseContext {
   now(): Date;
   readonly clock: Clock;
   readonly store: Store;
-  /** Active fault names (docs/contracts.md §12); check with `faults.has('…')` where the deviation happens. */
+  /** The reference's faults, parsed once at start (docs/contracts.md §12): `faults.has('…')` where the deviation happens. */
   readonly faults: FaultSet;
   readonly mode: ServerMode;
   /** Writes one line to the server log (stderr), prefixed with the request id. */

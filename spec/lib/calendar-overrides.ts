@@ -9,12 +9,13 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { CodedError } from '../../lib/coded-error.ts';
+import type { ErrorCodeWith } from '../../lib/error-codes.ts';
 import { readSpecJson } from './spec-files.ts';
 import { apiVersions, versionCalendar } from './versions.ts';
 import type { ApiVersion, VersionCalendar } from './versions.ts';
 
 /** Why a calendar file cannot be used. */
-export type CalendarErrorCode = 'ERR_CALENDAR_UNREADABLE' | 'ERR_CALENDAR_INVALID';
+export type CalendarErrorCode = ErrorCodeWith<'ERR_CALENDAR_'>;
 
 /** A calendar file the user gave cannot be read, or says something the calendar cannot hold. */
 export class CalendarError extends CodedError<CalendarErrorCode> {}

@@ -141,6 +141,22 @@ describe('funds confirmation scopes per version', () => {
     expect([v142WithPiisp.status, codeOf(v142WithPiisp)]).toEqual([403, 'BADS']);
   });
 
+  it('judges the scope after the JSON syntax but before the body schema (pipeline body stage and admit)', async () => {
+    const call = (sent: unknown) =>
+      f.call({ method: 'POST', path: path('v1'), token: v142.token, body: sent });
+    const schemaRefused = await call({ paymentCoverageRequestId: 'cov-1' });
+    expect([schemaRefused.status, codeOf(schemaRefused)]).toEqual([403, 'BADS']);
+    const malformed = await call('{"paymentCoverageRequestId":');
+    expect([malformed.status, codeOf(malformed)]).toEqual([400, 'FF01']);
+    const rightScope = await f.call({
+      method: 'POST',
+      path: path('v1'),
+      token: v1.token,
+      body: { paymentCoverageRequestId: 'cov-1' },
+    });
+    expect([rightScope.status, codeOf(rightScope)]).toEqual([400, 'FF01']);
+  });
+
   it('refuses an AISP token on funds confirmation and a CBPII token on an AIS resource with 403 BADS', async () => {
     const aispOnCbpii = await f.call({
       method: 'POST',

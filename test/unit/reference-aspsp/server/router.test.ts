@@ -76,4 +76,19 @@ describe('Router', () => {
     expect(() => new Router([bearer('/stet/psd2/accounts')])).toThrow(/bearer route .* has no \{version\}/);
     expect(() => new Router([bearer('/stet/psd2/{version}/accounts')])).not.toThrow();
   });
+
+  it('refuses a body schema on a route whose path names no version (schemas are per version)', () => {
+    const withSchema = (path: string, versions?: Route['versions']): Route => ({
+      ...route('POST', path, versions),
+      body: { kind: 'json', schema: 'ConsentRequest' },
+    });
+    expect(() => new Router([withSchema('/stet/psd2/consents')])).toThrow(/body schema ConsentRequest/);
+    expect(() => new Router([withSchema('/stet/psd2/{version}/consents', ['v1'])])).not.toThrow();
+  });
+
+  it('decodes only the segments that hold a percent sign, and refuses a malformed one', () => {
+    const found = router.match('GET', '/items/a%2Fb');
+    expect(found.kind === 'found' && found.params).toEqual({ id: 'a/b' });
+    expect(router.match('GET', '/items/%E0%A4%A').kind).toBe('not-found');
+  });
 });
