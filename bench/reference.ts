@@ -34,19 +34,49 @@ import { createPglite } from '../reference-aspsp/store/pglite-template.ts';
 import { newestApiVersion } from '../spec/lib/index.ts';
 import { describeSteal, readCpuTimes } from './cpu-steal.ts';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '8' },
-    concurrency: { type: 'string', default: '32' },
-    rounds: { type: 'string', default: '2' },
-    'cpu-profile': { type: 'string' },
-  },
-});
-const rounds = Number(values.rounds);
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-const concurrency = Number(values.concurrency);
+const usage = `usage: npm run bench:reference -- [--seconds N] [--connections N] [--concurrency N] [--rounds N] [--cpu-profile FILE]
+
+  --seconds N        length of a round, per server (default 5)
+  --connections N    TLS connections of the client (default 8)
+  --concurrency N    requests in flight (default 32)
+  --rounds N         rounds per server, alternating; the better one counts (default 2)
+  --cpu-profile FILE write a V8 CPU profile of the reference rounds`;
+
+/** The options, or the usage and exit 2 (exit 0 for --help): a bad option is not a stack trace. */
+function readOptions() {
+  try {
+    const parsed = parseArgs({
+      options: {
+        seconds: { type: 'string', default: '5' },
+        connections: { type: 'string', default: '8' },
+        concurrency: { type: 'string', default: '32' },
+        rounds: { type: 'string', default: '2' },
+        'cpu-profile': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (parsed.values.help === true) {
+      process.stdout.write(`${usage}\n`);
+      process.exit(0);
+    }
+    for (const name of ['seconds', 'connections', 'concurrency', 'rounds'] as const) {
+      const value = Number(parsed.values[name]);
+      if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number >= 1`);
+    }
+    return parsed;
+  } catch (error) {
+    process.stderr.write(
+      `bench:reference: ${error instanceof Error ? error.message : String(error)}\n${usage}\n`,
+    );
+    process.exit(2);
+  }
+}
+
+const { values } = readOptions();
+const rounds = Number(values['rounds']);
+const seconds = Number(values['seconds']);
+const connections = Number(values['connections']);
+const concurrency = Number(values['concurrency']);
 const host = 'api-10101.psd2.groupbank.example';
 const path = `/stet/psd2/${newestApiVersion}/accounts`;
 
