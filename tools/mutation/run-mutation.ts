@@ -163,5 +163,13 @@ try {
   if (isCodedError(error)) {
     process.stderr.write(`run-mutation: ${error.message}\nhint: ${error.hint}\n`);
     process.exitCode = 2;
+  } else if (isParseArgsError(error)) {
+    // An unknown or malformed option: the usage, not a stack trace.
+    process.stderr.write(`run-mutation: ${error.message}\n${usage}\n`);
+    process.exitCode = 2;
   } else throw error;
+}
+
+function isParseArgsError(error: unknown): error is Error {
+  return error instanceof Error && String(Reflect.get(error, 'code')).startsWith('ERR_PARSE_ARGS_');
 }
