@@ -1,18 +1,14 @@
-import type { VersionProfile } from '../../spec/lib/index.ts';
-import type { PsuData } from '../data/psu-data.ts';
 import { backingIban, type AccountItem } from './account-catalogue.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
-import { consentedIbans, covers, type AisFunction, type Consent } from './consent.ts';
+import type { AisRequest } from './ais-request.ts';
+import { consentedIbans, covers, type AisFunction } from './consent.ts';
 
 /** Whether the version has the function at all (its profile's `accountFunctions`). */
 export function versionHasFunction(
-  profile: VersionProfile,
+  request: Pick<AisRequest, 'profile' | 'faults'>,
   fn: AisFunction,
-  faults: FaultSet = noFaults,
 ): boolean {
-  if (fn === 'overdrafts' && faults.has('overdrafts-before-v162')) return true;
-  return profile.accountFunctions.includes(fn);
+  if (fn === 'overdrafts' && request.faults.has('overdrafts-before-v162')) return true;
+  return request.profile.accountFunctions.includes(fn);
 }
 
 /**
@@ -20,13 +16,8 @@ export function versionHasFunction(
  * in the function's list; a card by its backing account's IBAN, for balances (outstandings) and
  * transactions (receipts) only. The one place both the `_links` and the access checks read.
  */
-export function isGranted(
-  data: PsuData,
-  item: AccountItem,
-  consent: Consent | undefined,
-  fn: AisFunction,
-  faults: FaultSet = noFaults,
-): boolean {
+export function isGranted(request: AisAccess, item: AccountItem, fn: AisFunction): boolean {
+  const { data, consent, faults } = request;
   if (consent === undefined) return false;
   if (item.kind === 'account') return covers(consent, fn, item.iban);
   if (fn !== 'balances' && fn !== 'transactions') return false;
@@ -36,6 +27,9 @@ export function isGranted(
   if (faults.has('card-consent-any-function')) return consentedIbans(consent).has(iban);
   return covers(consent, fn, iban);
 }
+
+/** What the access rules read of the {@link AisRequest}: the PSU's data, its consent, the faults. */
+export type AisAccess = Pick<AisRequest, 'data' | 'consent' | 'faults'>;
 
 /** The refusal codes of an account resource call (spec/errors.yaml gives their statuses). */
 export type AccessRefusal = 'AC01' | 'NGAC' | 'AC04' | 'AC06' | 'CDNA';
@@ -54,15 +48,14 @@ export function isServiceable(item: AccountItem): boolean {
  * no longer accessible (CDNA).
  */
 export function accessRefusal(
-  data: PsuData,
+  request: AisAccess,
   item: AccountItem | undefined,
-  consent: Consent | undefined,
   fn: AisFunction,
-  faults: FaultSet = noFaults,
 ): AccessRefusal | undefined {
+  const { faults } = request;
   if (item === undefined) return 'AC01';
   // A bank checking only that the account is the PSU's, not that the AISP may read it.
-  if (!isGranted(data, item, consent, fn, faults) && !faults.has('consent-not-checked')) return 'NGAC';
+  if (!isGranted(request, item, fn) && !faults.has('consent-not-checked')) return 'NGAC';
   if (item.kind === 'card') return isServiceable(item) ? undefined : 'CDNA';
   if (item.state === 'closed') return faults.has('closed-account-ac06') ? 'AC06' : 'AC04';
   if (item.state === 'blocked' && !faults.has('blocked-account-served')) return 'AC06';

@@ -1,8 +1,7 @@
 import type { VersionProfile } from '../../spec/lib/index.ts';
 import type { BankAccount, BankCard, PsuData } from '../data/psu-data.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
-import { consentedIbans, grantsNoAccount, type Consent } from './consent.ts';
+import type { AisRequest } from './ais-request.ts';
+import { consentedIbans, grantsNoAccount } from './consent.ts';
 
 /** An entry of GET /accounts: a payment account or a deferred-debit card. */
 export type AccountItem = BankAccount | BankCard;
@@ -28,11 +27,9 @@ export function backingIban(data: PsuData, card: BankCard): string | undefined {
  * of a consented IBAN) and the cards whose backing account is consented.
  */
 export function listedItems(
-  data: PsuData,
-  consent: Consent | undefined,
-  profile: VersionProfile,
-  faults: FaultSet = noFaults,
+  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'faults'>,
 ): readonly AccountItem[] {
+  const { data, consent, profile, faults } = request;
   const accounts = faults.has('currency-accounts-before-v162')
     ? data.accounts
     : versionAccounts(data, profile);

@@ -16,12 +16,12 @@ export const accountsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts',
   versions: apiVersions,
   async handle(ctx, request) {
-    const { data, consent, version, profile, now } = request;
-    const items = listedItems(data, consent, profile, ctx.faults);
+    const { consent, version, faults } = request;
+    const items = listedItems(request);
     if (items.length === 0) throw new ApiError('NAAC');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
-    const page = paginate(items, pageNumber, accountPageSize, ctx.faults);
+    const page = paginate(items, { page: pageNumber, size: accountPageSize, faults });
     if (page === 'IPGN') throw new ApiError('IPGN');
     await countAccess(ctx, request, { resource: 'accounts', page: page.page });
     const links: Record<string, unknown> = pageLinks({
@@ -32,17 +32,15 @@ export const accountsRoute: BearerRoute = aisReadRoute({
     });
     if (
       consent?.psuIdentity === true ||
-      (consent !== undefined && ctx.faults.has('identity-link-without-consent'))
+      (consent !== undefined && faults.has('identity-link-without-consent'))
     )
       links.endUserIdentity = { href: identityPath(version) };
-    if (consent?.trustedBeneficiaries === true && ctx.faults.has('trusted-beneficiaries-link'))
+    if (consent?.trustedBeneficiaries === true && faults.has('trusted-beneficiaries-link'))
       links.trustedBeneficiaries = { href: `/stet/psd2/${version}/trusted-beneficiaries` };
     return {
       status: 200,
       json: {
-        accounts: page.items.map((item) =>
-          renderAccount({ data, item, consent, profile, now, faults: ctx.faults }),
-        ),
+        accounts: page.items.map((item) => renderAccount(request, item)),
         _links: links,
       },
     };

@@ -2,6 +2,7 @@ import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { ApiError } from '../server/api-error.ts';
+import type { FaultSet } from '../faults/catalogue.ts';
 import type { BearerContext } from '../server/request-context.ts';
 import type { BearerRoute, RouteResponse } from '../server/route.ts';
 import { findItem, type AccountItem } from './account-catalogue.ts';
@@ -22,6 +23,8 @@ export interface AisRequest {
   readonly profile: VersionProfile;
   /** The PSU's current time (its clock, with its sandbox offset). */
   readonly now: Date;
+  /** The active faults, resolved once from the bearer context (docs/contracts.md §12). */
+  readonly faults: FaultSet;
 }
 
 /** Loads the {@link AisRequest} of a bearer call; a PSU without data has no eligible account (NAAC). */
@@ -32,7 +35,7 @@ export async function loadAisRequest(ctx: BearerContext): Promise<AisRequest> {
     getConsent(ctx.store, psu),
   ]);
   if (data === undefined) throw new ApiError('NAAC', { detail: `no data for PSU ${psu.psuId}` });
-  return { data, consent, version: ctx.version, profile: ctx.profile, now: ctx.now() };
+  return { data, consent, version: ctx.version, profile: ctx.profile, now: ctx.now(), faults: ctx.faults };
 }
 
 /**
@@ -76,8 +79,7 @@ export async function countAccess(
       page: access.page ?? 1,
       now: request.now,
     },
-    ctx.psuIpAddress,
-    ctx.faults,
+    { psuIpAddress: ctx.psuIpAddress, faults: request.faults },
   );
   if (!allowed) {
     const day = parisDay(request.now);
@@ -100,7 +102,7 @@ export async function countAccess(
  */
 export function requireItem(ctx: BearerContext, request: AisRequest, fn: AisFunction): AccountItem {
   const item = findItem(request.data, ctx.params.accountResourceId ?? '', request.profile);
-  const refusal = accessRefusal(request.data, item, request.consent, fn, ctx.faults);
+  const refusal = accessRefusal(request, item, fn);
   if (refusal !== undefined || item === undefined) throw new ApiError(refusal ?? 'AC01');
   return item;
 }

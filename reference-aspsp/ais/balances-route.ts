@@ -14,22 +14,19 @@ export const balancesRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/balances',
   versions: apiVersions,
   async handle(ctx, request) {
-    const { data, consent, version, profile, now } = request;
+    const { version } = request;
     const item = requireItem(ctx, request, 'balances');
     await countAccess(ctx, request, { resource: 'balances', resourceId: item.resourceId });
     const links: Record<string, Href> = {
       self: { href: functionPath(version, item.resourceId, 'balances') },
     };
     for (const fn of ['transactions', 'overdrafts'] as const) {
-      if (versionHasFunction(profile, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
+      if (versionHasFunction(request, fn) && isGranted(request, item, fn)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
     links['parent-list'] = { href: accountsPath(version) };
-    const balances =
-      item.kind === 'account'
-        ? accountBalances(item, now, ctx.faults)
-        : cardBalances(item, now, profile, ctx.faults);
+    const balances = item.kind === 'account' ? accountBalances(item, request) : cardBalances(item, request);
     return { status: 200, json: { balances, _links: links } };
   },
 });

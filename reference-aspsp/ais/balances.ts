@@ -7,11 +7,9 @@ import {
   startOfMonth,
   type BalanceType,
   type CalendarDate,
-  type VersionProfile,
 } from '../../spec/lib/index.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
+import type { AisRequest } from './ais-request.ts';
 
 /** A balance as the wire shows it (seed: Balance). */
 export interface RenderedBalance {
@@ -49,9 +47,9 @@ function sum(transactions: readonly BankTransaction[], keep: (t: BankTransaction
  */
 export function accountBalances(
   account: BankAccount,
-  now: Date,
-  faults: FaultSet = noFaults,
+  at: Pick<AisRequest, 'now' | 'faults'>,
 ): RenderedBalance[] {
+  const { now, faults } = at;
   const today = parisWallClock(now).date;
   const money = (cents: number): RenderedBalance['balanceAmount'] => ({
     amount: formatAmount(cents),
@@ -96,10 +94,9 @@ export function accountBalances(
  */
 export function cardBalances(
   card: BankCard,
-  now: Date,
-  profile: VersionProfile,
-  faults: FaultSet = noFaults,
+  at: Pick<AisRequest, 'now' | 'profile' | 'faults'>,
 ): RenderedBalance[] {
+  const { now, profile, faults } = at;
   const today = parisWallClock(now).date;
   const previousMonthEnd = endOfMonth(addDays(startOfMonth(today), -1));
   const receipts = card.transactions;

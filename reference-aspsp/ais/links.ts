@@ -1,10 +1,8 @@
-import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
-import type { PsuData } from '../data/psu-data.ts';
+import type { ApiVersion } from '../../spec/lib/index.ts';
 import type { AccountItem } from './account-catalogue.ts';
 import { isGranted, versionHasFunction } from './access.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
-import { aisFunctions, type Consent } from './consent.ts';
+import type { AisRequest } from './ais-request.ts';
+import { aisFunctions } from './consent.ts';
 
 /** A link of a `_links` object (seed: Links object). */
 export interface Href {
@@ -32,22 +30,19 @@ export function identityPath(version: ApiVersion): string {
  * version has, nothing else (seed: GET /accounts behaviour; never trusted beneficiaries).
  */
 export function linksFor(
-  data: PsuData,
+  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'faults'>,
   item: AccountItem,
-  consent: Consent | undefined,
-  profile: VersionProfile,
-  faults: FaultSet = noFaults,
 ): Record<string, Href> {
   const links: Record<string, Href> = {};
   for (const fn of aisFunctions) {
     const granted =
-      isGranted(data, item, consent, fn, faults) ||
+      isGranted(request, item, fn) ||
       // A bank linking every function once any account function is consented.
       (fn === 'transactions' &&
-        faults.has('transactions-link-for-balances-consent') &&
-        isGranted(data, item, consent, 'balances', faults));
-    if (versionHasFunction(profile, fn, faults) && granted) {
-      links[fn] = { href: functionPath(profile.version, item.resourceId, fn), templated: false };
+        request.faults.has('transactions-link-for-balances-consent') &&
+        isGranted(request, item, 'balances'));
+    if (versionHasFunction(request, fn) && granted) {
+      links[fn] = { href: functionPath(request.profile.version, item.resourceId, fn), templated: false };
     }
   }
   return links;

@@ -14,15 +14,14 @@ export const overdraftsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/overdrafts',
   versions: versionsWhere((profile) => profile.overdrafts),
   async handle(ctx, request) {
-    const { data, consent, version } = request;
+    const { version } = request;
     const item = requireItem(ctx, request, 'overdrafts');
     await countAccess(ctx, request, { resource: 'overdrafts', resourceId: item.resourceId });
     const links: Record<string, Href> = {
       self: { href: functionPath(version, item.resourceId, 'overdrafts') },
     };
     for (const fn of ['balances', 'transactions'] as const) {
-      if (isGranted(data, item, consent, fn))
-        links[fn] = { href: functionPath(version, item.resourceId, fn) };
+      if (isGranted(request, item, fn)) links[fn] = { href: functionPath(version, item.resourceId, fn) };
     }
     links['parent-list'] = { href: accountsPath(version) };
     const cents = item.kind === 'account' ? item.overdraftCents : 0;

@@ -1,5 +1,4 @@
 import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
 
 /** Transactions per page (seed: Limits, "first page holds 200 transactions when more exist"). */
 export const transactionPageSize = 200;
@@ -30,10 +29,9 @@ export interface Page<T> {
 /** Page `page` of `items` cut in pages of `size`; IPGN past the last page (an empty list has page 1). */
 export function paginate<T>(
   items: readonly T[],
-  page: number,
-  size: number,
-  faults: FaultSet = noFaults,
+  cut: { readonly page: number; readonly size: number; readonly faults: FaultSet },
 ): Page<T> | PageRefusal {
+  const { page, size, faults } = cut;
   const lastPage = Math.max(1, Math.ceil(items.length / size));
   if (page < 1) return 'IPGN';
   if (page > lastPage) return faults.has('page-past-last-empty') ? { items: [], page, lastPage } : 'IPGN';

@@ -1,7 +1,6 @@
 import type { StoreTx } from '../store/index.ts';
 import { parisDay } from '../../spec/lib/index.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
 
 /** Batch accesses allowed per Paris calendar day and counted item (seed: Limits). */
 export const dailyBatchAccesses = 4;
@@ -52,9 +51,9 @@ export function quotaKey(subject: QuotaSubject): string {
 export async function consumeBatchAccess(
   tx: StoreTx,
   subject: QuotaSubject,
-  psuIpAddress: string | undefined,
-  faults: FaultSet = noFaults,
+  call: { readonly psuIpAddress: string | undefined; readonly faults: FaultSet },
 ): Promise<boolean> {
+  const { psuIpAddress, faults } = call;
   const connected = psuIpAddress !== undefined && psuIpAddress !== '';
   if (connected && !faults.has('psu-ip-ignored-for-quotas')) return true;
   const counted: QuotaSubject = {

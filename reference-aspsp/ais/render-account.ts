@@ -1,12 +1,8 @@
-import type { VersionProfile } from '../../spec/lib/index.ts';
-import type { PsuData } from '../data/psu-data.ts';
 import type { AccountItem } from './account-catalogue.ts';
 import { isGranted, isServiceable } from './access.ts';
 import { accountBalances, cardBalances } from './balances.ts';
-import type { Consent } from './consent.ts';
 import { linksFor } from './links.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
+import type { AisRequest } from './ais-request.ts';
 
 /** The relationship of the PSU to an account: sole or joint holder. */
 function psuStatusOf(item: AccountItem): string {
@@ -20,17 +16,11 @@ function psuStatusOf(item: AccountItem): string {
  * Balances are embedded only when the consent grants balances on it and it can be read; `_links`
  * come from {@link linksFor}.
  */
-export function renderAccount(options: {
-  data: PsuData;
-  item: AccountItem;
-  consent: Consent | undefined;
-  profile: VersionProfile;
-  now: Date;
-  /** Active faults (docs/contracts.md §12); none when absent. */
-  faults?: FaultSet;
-}): Record<string, unknown> {
-  const { data, item, consent, profile, now } = options;
-  const faults = options.faults ?? noFaults;
+export function renderAccount(
+  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'now' | 'faults'>,
+  item: AccountItem,
+): Record<string, unknown> {
+  const { data, faults } = request;
   const rendered: Record<string, unknown> = {
     resourceId: item.resourceId,
     bicFi: data.bicFi,
@@ -51,12 +41,11 @@ export function renderAccount(options: {
     const backing = data.accounts.find((account) => account.key === item.backingKey);
     if (backing !== undefined) rendered.linkedAccount = backing.resourceId;
   }
-  const embedBalances =
-    isGranted(data, item, consent, 'balances', faults) || faults.has('balances-embedded-unconsented');
+  const embedBalances = isGranted(request, item, 'balances') || faults.has('balances-embedded-unconsented');
   if (embedBalances && isServiceable(item)) {
     rendered.balances =
-      item.kind === 'account' ? accountBalances(item, now, faults) : cardBalances(item, now, profile, faults);
+      item.kind === 'account' ? accountBalances(item, request) : cardBalances(item, request);
   }
-  rendered._links = linksFor(data, item, consent, profile, faults);
+  rendered._links = linksFor(request, item);
   return rendered;
 }

@@ -1,7 +1,6 @@
 import type { VersionProfile } from '../../spec/lib/index.ts';
 import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
+import type { AisRequest } from './ais-request.ts';
 
 /**
  * The remittance information of a version (seed: Versioning): an array of strings in v1 (STET
@@ -18,9 +17,9 @@ export function remittanceFor(profile: VersionProfile, lines: readonly string[])
  */
 export function renderTransaction(
   transaction: BankTransaction,
-  profile: VersionProfile,
-  faults: FaultSet = noFaults,
+  request: Pick<AisRequest, 'profile' | 'faults'>,
 ): Record<string, unknown> {
+  const { profile, faults } = request;
   const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
   if (transaction.entryReference !== undefined) rendered.entryReference = transaction.entryReference;
   // A bank leaking its technical id as the reference of an entry not yet booked.

@@ -1,6 +1,5 @@
 import { filterDate, type BankTransaction } from '../data/psu-data.ts';
-import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
+import type { AisRequest } from './ais-request.ts';
 import type { TransactionQuery } from './transaction-query.ts';
 
 /**
@@ -22,8 +21,9 @@ export function compareEntryReferences(a: string, b: string): number {
 export function isWithinRange(
   transaction: BankTransaction,
   query: TransactionQuery,
-  faults: FaultSet = noFaults,
+  request: Pick<AisRequest, 'faults'>,
 ): boolean {
+  const { faults } = request;
   const date = filterDate(transaction);
   if (date < query.depthStart && !faults.has('history-beyond-90-days')) return false;
   if (query.dateFrom !== undefined) {
@@ -58,10 +58,10 @@ export function isWithinRange(
 export function selectTransactions(
   transactions: readonly BankTransaction[],
   query: TransactionQuery,
-  faults: FaultSet = noFaults,
+  request: Pick<AisRequest, 'faults'>,
 ): BankTransaction[] {
   return transactions
-    .filter((transaction) => isWithinRange(transaction, query, faults))
+    .filter((transaction) => isWithinRange(transaction, query, request))
     .sort((a, b) => {
       const da = filterDate(a);
       const db = filterDate(b);

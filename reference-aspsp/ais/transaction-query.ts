@@ -1,6 +1,5 @@
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../../spec/lib/index.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
-import { noFaults } from '../faults/no-faults.ts';
 
 /** History depth and longest requested period, in days (seed: Limits; Errors ENDE). */
 export const historyDepthDays = 90;
@@ -40,9 +39,9 @@ function dateParam(query: URLSearchParams, name: string): DateParam {
  */
 export function parseTransactionQuery(
   query: URLSearchParams,
-  today: CalendarDate,
-  faults: FaultSet = noFaults,
+  on: { readonly today: CalendarDate; readonly faults: FaultSet },
 ): TransactionQuery | QueryRefusal {
+  const { today, faults } = on;
   const from = dateParam(query, 'dateFrom');
   const to = dateParam(query, 'dateTo');
   if ((from.kind === 'malformed' || to.kind === 'malformed') && !faults.has('malformed-date-ignored'))

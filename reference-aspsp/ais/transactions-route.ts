@@ -21,18 +21,17 @@ export const transactionsRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/transactions',
   versions: apiVersions,
   async handle(ctx, request) {
-    const { data, consent, version, profile, now } = request;
+    const { version, now, faults } = request;
     const item = requireItem(ctx, request, 'transactions');
-    const query = parseTransactionQuery(ctx.query, parisDay(now), ctx.faults);
+    const query = parseTransactionQuery(ctx.query, { today: parisDay(now), faults });
     if (query === 'ENDE') throw new ApiError('ENDE');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
-    const page = paginate(
-      selectTransactions(item.transactions, query, ctx.faults),
-      pageNumber,
-      ctx.institution.transactionPageSize ?? transactionPageSize,
-      ctx.faults,
-    );
+    const page = paginate(selectTransactions(item.transactions, query, request), {
+      page: pageNumber,
+      size: ctx.institution.transactionPageSize ?? transactionPageSize,
+      faults,
+    });
     if (page === 'IPGN') throw new ApiError('IPGN');
     await countAccess(ctx, request, {
       resource: 'transactions',
@@ -47,7 +46,7 @@ export const transactionsRoute: BearerRoute = aisReadRoute({
       lastPage: page.lastPage,
     });
     for (const fn of ['balances', 'overdrafts'] as const) {
-      if (versionHasFunction(profile, fn, ctx.faults) && isGranted(data, item, consent, fn, ctx.faults)) {
+      if (versionHasFunction(request, fn) && isGranted(request, item, fn)) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }
@@ -55,7 +54,7 @@ export const transactionsRoute: BearerRoute = aisReadRoute({
     return {
       status: 200,
       json: {
-        transactions: page.items.map((transaction) => renderTransaction(transaction, profile, ctx.faults)),
+        transactions: page.items.map((transaction) => renderTransaction(transaction, request)),
         _links: links,
       },
     };

@@ -1,6 +1,7 @@
 import type { BankAccount, PsuData } from '../data/psu-data.ts';
 import { formatAmount, parseAmount } from '../data/psu-data.ts';
 import { accountBalances } from '../ais/balances.ts';
+import { noFaults } from '../faults/no-faults.ts';
 import type { MoneyAmount } from './funds-decision.ts';
 
 /**
@@ -24,7 +25,9 @@ export function findAccountByIban(
  * so a suite can predict the answer from GET balances.
  */
 export function availableFunds(account: BankAccount, now: Date): MoneyAmount {
-  const instant = accountBalances(account, now).find((balance) => balance.balanceType === 'OTHR');
+  const instant = accountBalances(account, { now, faults: noFaults }).find(
+    (balance) => balance.balanceType === 'OTHR',
+  );
   const cents = parseAmount(instant?.balanceAmount.amount ?? '0.00') + account.overdraftCents;
   return { amount: formatAmount(cents), currency: account.currency };
 }

@@ -11,6 +11,7 @@ import type { PsuData } from '../../reference-aspsp/data/psu-data.ts';
 import { openStore, type Store } from '../../reference-aspsp/store/index.ts';
 import { versionProfile, type ApiVersion } from '../../spec/lib/index.ts';
 import { propertyRuns } from './property-runs.ts';
+import { noFaults } from '../../reference-aspsp/faults/no-faults.ts';
 
 const template = findPersona('alice');
 if (template === undefined) throw new Error('persona alice is missing');
@@ -44,9 +45,15 @@ afterAll(async () => store.close());
 async function view(key: ConsentKey, apiVersion: ApiVersion): Promise<unknown> {
   const consent = await getConsent(store, key);
   return {
-    listed: listedItems(alice, consent, versionProfile(apiVersion)).map((item) => item.resourceId),
-    links: everyItem.map((item) => linksFor(alice, item, consent, versionProfile(apiVersion))),
-    access: everyItem.map((item) => aisFunctions.map((fn) => accessRefusal(alice, item, consent, fn))),
+    listed: listedItems({ data: alice, consent, profile: versionProfile(apiVersion), faults: noFaults }).map(
+      (item) => item.resourceId,
+    ),
+    links: everyItem.map((item) =>
+      linksFor({ data: alice, consent, profile: versionProfile(apiVersion), faults: noFaults }, item),
+    ),
+    access: everyItem.map((item) =>
+      aisFunctions.map((fn) => accessRefusal({ data: alice, consent, faults: noFaults }, item, fn)),
+    ),
   };
 }
 
@@ -80,7 +87,7 @@ describe('consent replacement', () => {
         for (const account of alice.accounts) {
           for (const fn of aisFunctions) {
             const granted = last?.[fn].some((entry) => entry.iban === account.iban) ?? false;
-            const refusal = accessRefusal(alice, account, consent, fn);
+            const refusal = accessRefusal({ data: alice, consent, faults: noFaults }, account, fn);
             expect(refusal === 'NGAC', `${fn} on ${account.iban}`).toBe(!granted);
           }
         }

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { pageLinks } from '../../reference-aspsp/ais/links.ts';
 import { paginate, parsePage, type Page } from '../../reference-aspsp/ais/paginate.ts';
 import { propertyRuns } from './property-runs.ts';
+import { noFaults } from '../../reference-aspsp/faults/no-faults.ts';
 
 const list = fc.array(fc.nat(), { maxLength: 700 });
 const pageSize = fc.integer({ min: 1, max: 250 });
 
 function pageOf<T>(items: readonly T[], page: number, size: number): Page<T> {
-  const result = paginate(items, page, size);
+  const result = paginate(items, { page, size, faults: noFaults });
   if (result === 'IPGN') throw new Error(`page ${page} of ${items.length} items refused`);
   return result;
 }
@@ -36,8 +37,8 @@ describe('pagination', () => {
     fc.assert(
       fc.property(list, pageSize, fc.integer({ min: 1, max: 1000 }), (items, size, beyond) => {
         const { lastPage } = pageOf(items, 1, size);
-        expect(paginate(items, lastPage + beyond, size)).toBe('IPGN');
-        expect(paginate(items, 1 - beyond, size)).toBe('IPGN');
+        expect(paginate(items, { page: lastPage + beyond, size, faults: noFaults })).toBe('IPGN');
+        expect(paginate(items, { page: 1 - beyond, size, faults: noFaults })).toBe('IPGN');
       }),
       propertyRuns(),
     );

@@ -5,6 +5,7 @@ import {
   dailyBatchAccesses,
   type QuotaResource,
 } from '../../reference-aspsp/ais/quota.ts';
+import { noFaults } from '../../reference-aspsp/faults/no-faults.ts';
 import { openStore, type Store } from '../../reference-aspsp/store/index.ts';
 import { propertyRuns } from './property-runs.ts';
 
@@ -60,7 +61,7 @@ describe('batch quota counting', () => {
                 page: c.page,
                 now: new Date(now),
               },
-              c.psuIp,
+              { psuIpAddress: c.psuIp, faults: noFaults },
             );
             if (c.psuIp !== undefined) {
               expect(allowed).toBe(true);

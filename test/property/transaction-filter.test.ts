@@ -9,6 +9,7 @@ import {
 import { addDays } from '../../spec/lib/index.ts';
 import { filterDate, type BankTransaction } from '../../reference-aspsp/data/psu-data.ts';
 import { propertyRuns } from './property-runs.ts';
+import { noFaults } from '../../reference-aspsp/faults/no-faults.ts';
 
 // The model works on integers: day numbers relative to `today` and numeric entry references; the
 // reference works on calendar dates and reference strings. Both must agree.
@@ -87,7 +88,7 @@ describe('the transaction filter against a model of the range rules', () => {
   it('keeps exactly the transactions the model keeps', () => {
     fc.assert(
       fc.property(modelTransaction, modelQuery, (t, q) => {
-        expect(isWithinRange(toTransaction(t, 0), toQuery(q))).toBe(modelKeeps(t, q));
+        expect(isWithinRange(toTransaction(t, 0), toQuery(q), { faults: noFaults })).toBe(modelKeeps(t, q));
       }),
       propertyRuns(2000, 20000),
     );
@@ -97,7 +98,7 @@ describe('the transaction filter against a model of the range rules', () => {
     fc.assert(
       fc.property(fc.array(modelTransaction, { maxLength: 60 }), modelQuery, (models, q) => {
         const transactions = models.map(toTransaction);
-        const selected = selectTransactions(transactions, toQuery(q));
+        const selected = selectTransactions(transactions, toQuery(q), { faults: noFaults });
         const expected = transactions.filter((_t, i) => {
           const model = models[i];
           return model !== undefined && modelKeeps(model, q);
@@ -134,7 +135,7 @@ describe('the transaction query parser against a model of ENDE', () => {
           const params = new URLSearchParams();
           if (from !== undefined) params.set('dateFrom', day(from));
           if (to !== undefined) params.set('dateTo', day(to));
-          const parsed = parseTransactionQuery(params, today);
+          const parsed = parseTransactionQuery(params, { today, faults: noFaults });
           expect(parsed === 'ENDE').toBe(modelRefuses(from, to));
           if (parsed !== 'ENDE') {
             expect(parsed.dateFrom).toBe(from === undefined ? undefined : day(from));
@@ -152,7 +153,9 @@ describe('the transaction query parser against a model of ENDE', () => {
       .filter((text) => !/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)));
     fc.assert(
       fc.property(notADate, fc.constantFrom('dateFrom', 'dateTo'), (text, name) => {
-        expect(parseTransactionQuery(new URLSearchParams({ [name]: text }), today)).toBe('ENDE');
+        expect(
+          parseTransactionQuery(new URLSearchParams({ [name]: text }), { today, faults: noFaults }),
+        ).toBe('ENDE');
       }),
       propertyRuns(),
     );
@@ -161,7 +164,10 @@ describe('the transaction query parser against a model of ENDE', () => {
   it('reads afterEntryReference as the lower entryReference bound', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9]{1,6}$/), (reference) => {
-        const parsed = parseTransactionQuery(new URLSearchParams({ afterEntryReference: reference }), today);
+        const parsed = parseTransactionQuery(new URLSearchParams({ afterEntryReference: reference }), {
+          today,
+          faults: noFaults,
+        });
         expect(parsed === 'ENDE' ? undefined : parsed.entryReferenceFrom).toBe(reference);
       }),
       propertyRuns(),

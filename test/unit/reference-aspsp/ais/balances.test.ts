@@ -4,6 +4,7 @@ import { accountBalances, cardBalances, firstBatchDone } from '../../../../refer
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
 import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
+import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
 
 // 2025-03-15 11:00 Paris (winter time, UTC+1).
 const anchor = new Date('2025-03-15T10:00:00Z');
@@ -32,37 +33,45 @@ describe('accounting batch', () => {
 
 describe('accountBalances', () => {
   it('gives a euro account VALU, CLBD and OTHR, with referenceDate on VALU and CLBD only', () => {
-    const balances = accountBalances(account(data('alice'), 'A'), anchor);
+    const balances = accountBalances(account(data('alice'), 'A'), { now: anchor, faults: noFaults });
     expect(balances.map((b) => b.balanceType)).toEqual(['VALU', 'CLBD', 'OTHR']);
     expect(balances.map((b) => b.referenceDate)).toEqual(['2025-03-15', '2025-03-15', undefined]);
   });
 
   it('gives a non-euro account and a currency account OTHR only', () => {
     const alice = data('alice');
-    expect(accountBalances(account(alice, 'G'), anchor).map((b) => b.balanceType)).toEqual(['OTHR']);
-    const usd = accountBalances(account(alice, 'A-USD'), anchor);
+    expect(
+      accountBalances(account(alice, 'G'), { now: anchor, faults: noFaults }).map((b) => b.balanceType),
+    ).toEqual(['OTHR']);
+    const usd = accountBalances(account(alice, 'A-USD'), { now: anchor, faults: noFaults });
     expect(usd).toHaveLength(1);
     expect(usd[0]?.balanceAmount.currency).toBe('USD');
   });
 
   it('leaves VALU out while the batch runs', () => {
-    const balances = accountBalances(account(data('alice'), 'A'), new Date('2025-03-15T20:10:00Z'));
+    const balances = accountBalances(account(data('alice'), 'A'), {
+      now: new Date('2025-03-15T20:10:00Z'),
+      faults: noFaults,
+    });
     expect(balances.map((b) => b.balanceType)).toEqual(['CLBD', 'OTHR']);
   });
 
   it('leaves CLBD out for erin until the first batch after the opening', () => {
     const erin = account(data('erin'), 'A');
-    expect(accountBalances(erin, anchor).map((b) => b.balanceType)).toEqual(['VALU', 'OTHR']);
-    expect(accountBalances(erin, new Date('2025-03-16T09:00:00Z')).map((b) => b.balanceType)).toEqual([
+    expect(accountBalances(erin, { now: anchor, faults: noFaults }).map((b) => b.balanceType)).toEqual([
       'VALU',
-      'CLBD',
       'OTHR',
     ]);
+    expect(
+      accountBalances(erin, { now: new Date('2025-03-16T09:00:00Z'), faults: noFaults }).map(
+        (b) => b.balanceType,
+      ),
+    ).toEqual(['VALU', 'CLBD', 'OTHR']);
   });
 
   it('counts pending entries in the instant balance only', () => {
     const a = account(data('alice'), 'A');
-    const [, clbd, othr] = accountBalances(a, anchor);
+    const [, clbd, othr] = accountBalances(a, { now: anchor, faults: noFaults });
     const pending = a.transactions
       .filter((t) => t.status === 'PDNG')
       .reduce((sum, t) => sum + (t.creditDebitIndicator === 'CRDT' ? t.amountCents : -t.amountCents), 0);
@@ -77,14 +86,18 @@ describe('cardBalances', () => {
 
   it('gives three positive OTHR outstandings before v1.6.2', () => {
     for (const version of ['v1', 'v1.4.2'] as const) {
-      const balances = cardBalances(card, anchor, versionProfile(version));
+      const balances = cardBalances(card, {
+        now: anchor,
+        profile: versionProfile(version),
+        faults: noFaults,
+      });
       expect(balances.map((b) => b.balanceType)).toEqual(['OTHR', 'OTHR', 'OTHR']);
       for (const b of balances) expect(b.balanceAmount.amount.startsWith('-')).toBe(false);
     }
   });
 
   it('gives ITAV, ITAV and PRCD with negative amounts in v1.6.2', () => {
-    const balances = cardBalances(card, anchor, versionProfile('v1.6.2'));
+    const balances = cardBalances(card, { now: anchor, profile: versionProfile('v1.6.2'), faults: noFaults });
     expect(balances.map((b) => b.balanceType)).toEqual(['ITAV', 'ITAV', 'PRCD']);
     for (const b of balances) expect(b.balanceAmount.amount).toMatch(/^(-\d+\.\d{2}|0\.00)$/);
     expect(balances[1]?.balanceAmount.amount.startsWith('-')).toBe(true);

@@ -12,6 +12,7 @@ import { linksFor } from '../../../../reference-aspsp/ais/links.ts';
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
 import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
+import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
 
 function data(name: string): PsuData {
   const template = findPersona(name);
@@ -59,25 +60,43 @@ describe('consentFromBody', () => {
 
 describe('listedItems', () => {
   it('lists every account and no card before a consent, currency accounts from v1.6.2 only', () => {
-    expect(listedItems(alice, undefined, versionProfile('v1.4.2')).map((i) => i.key)).toEqual([
-      'A',
-      'B',
-      'G',
-    ]);
-    expect(listedItems(alice, undefined, versionProfile('v1.6.2')).map((i) => i.key)).toEqual([
-      'A',
-      'A-USD',
-      'B',
-      'G',
-    ]);
-    expect(listedItems(alice, consent({}), versionProfile('v1')).map((i) => i.key)).toEqual(['A', 'B', 'G']);
+    expect(
+      listedItems({
+        data: alice,
+        consent: undefined,
+        profile: versionProfile('v1.4.2'),
+        faults: noFaults,
+      }).map((i) => i.key),
+    ).toEqual(['A', 'B', 'G']);
+    expect(
+      listedItems({
+        data: alice,
+        consent: undefined,
+        profile: versionProfile('v1.6.2'),
+        faults: noFaults,
+      }).map((i) => i.key),
+    ).toEqual(['A', 'A-USD', 'B', 'G']);
+    expect(
+      listedItems({ data: alice, consent: consent({}), profile: versionProfile('v1'), faults: noFaults }).map(
+        (i) => i.key,
+      ),
+    ).toEqual(['A', 'B', 'G']);
   });
 
   it('lists the consented accounts in every currency and their cards after a consent', () => {
     const c = consent({ transactions: [ibanOf('A')] });
-    expect(listedItems(alice, c, versionProfile('v1.6.2')).map((i) => i.key)).toEqual(['A', 'C', 'A-USD']);
     expect(
-      listedItems(alice, consent({ balances: [ibanOf('B')] }), versionProfile('v1.6.2')).map((i) => i.key),
+      listedItems({ data: alice, consent: c, profile: versionProfile('v1.6.2'), faults: noFaults }).map(
+        (i) => i.key,
+      ),
+    ).toEqual(['A', 'C', 'A-USD']);
+    expect(
+      listedItems({
+        data: alice,
+        consent: consent({ balances: [ibanOf('B')] }),
+        profile: versionProfile('v1.6.2'),
+        faults: noFaults,
+      }).map((i) => i.key),
     ).toEqual(['B']);
   });
 });
@@ -87,18 +106,29 @@ describe('linksFor', () => {
     const c = consent({ balances: [ibanOf('A')], overdrafts: [ibanOf('A')], owners: [ibanOf('B')] });
     const a = findItem(alice, idOf('A'), versionProfile('v1.6.2'));
     if (a === undefined) throw new Error('A');
-    expect(Object.keys(linksFor(alice, a, c, versionProfile('v1.6.2'))).sort()).toEqual([
-      'balances',
-      'overdrafts',
-    ]);
-    expect(Object.keys(linksFor(alice, a, c, versionProfile('v1.4.2')))).toEqual(['balances']);
-    expect(linksFor(alice, a, undefined, versionProfile('v1.6.2'))).toEqual({});
+    expect(
+      Object.keys(
+        linksFor({ data: alice, consent: c, profile: versionProfile('v1.6.2'), faults: noFaults }, a),
+      ).sort(),
+    ).toEqual(['balances', 'overdrafts']);
+    expect(
+      Object.keys(
+        linksFor({ data: alice, consent: c, profile: versionProfile('v1.4.2'), faults: noFaults }, a),
+      ),
+    ).toEqual(['balances']);
+    expect(
+      linksFor({ data: alice, consent: undefined, profile: versionProfile('v1.6.2'), faults: noFaults }, a),
+    ).toEqual({});
   });
 
   it('links a card through its backing account, balances and transactions only', () => {
     if (card === undefined) throw new Error('card');
     const c = consent({ transactions: [ibanOf('A')], overdrafts: [ibanOf('A')] });
-    expect(Object.keys(linksFor(alice, card, c, versionProfile('v1.6.2')))).toEqual(['transactions']);
+    expect(
+      Object.keys(
+        linksFor({ data: alice, consent: c, profile: versionProfile('v1.6.2'), faults: noFaults }, card),
+      ),
+    ).toEqual(['transactions']);
   });
 });
 
@@ -106,22 +136,30 @@ describe('accessRefusal', () => {
   const c = consent({ balances: [ibanOf('A')], transactions: [ibanOf('B')] });
 
   it('answers AC01 for an unknown resourceId and a currency account before v1.6.2', () => {
-    expect(accessRefusal(alice, findItem(alice, 'nope', versionProfile('v1.6.2')), c, 'balances')).toBe(
-      'AC01',
-    );
+    expect(
+      accessRefusal(
+        { data: alice, consent: c, faults: noFaults },
+        findItem(alice, 'nope', versionProfile('v1.6.2')),
+        'balances',
+      ),
+    ).toBe('AC01');
     expect(findItem(alice, idOf('A-USD'), versionProfile('v1.4.2'))).toBeUndefined();
   });
 
   it('answers NGAC before any consent and for a function not consented', () => {
     const a = findItem(alice, idOf('A'), versionProfile('v1'));
-    expect(accessRefusal(alice, a, undefined, 'balances')).toBe('NGAC');
-    expect(accessRefusal(alice, a, c, 'transactions')).toBe('NGAC');
-    expect(accessRefusal(alice, a, c, 'balances')).toBeUndefined();
+    expect(accessRefusal({ data: alice, consent: undefined, faults: noFaults }, a, 'balances')).toBe('NGAC');
+    expect(accessRefusal({ data: alice, consent: c, faults: noFaults }, a, 'transactions')).toBe('NGAC');
+    expect(accessRefusal({ data: alice, consent: c, faults: noFaults }, a, 'balances')).toBeUndefined();
   });
 
   it('covers the USD currency account with a consent on the IBAN', () => {
     expect(
-      accessRefusal(alice, findItem(alice, idOf('A-USD'), versionProfile('v1.6.2')), c, 'balances'),
+      accessRefusal(
+        { data: alice, consent: c, faults: noFaults },
+        findItem(alice, idOf('A-USD'), versionProfile('v1.6.2')),
+        'balances',
+      ),
     ).toBeUndefined();
   });
 
@@ -132,9 +170,17 @@ describe('accessRefusal', () => {
       transactions: bob.accounts.map((a) => a.iban),
     });
     const byKey = (key: string) => bob.accounts.find((a) => a.key === key);
-    expect(accessRefusal(bob, byKey('K'), everything, 'balances')).toBe('AC06');
-    expect(accessRefusal(bob, byKey('X'), everything, 'transactions')).toBe('AC04');
-    expect(accessRefusal(bob, bob.cards[0], everything, 'balances')).toBe('CDNA');
-    expect(accessRefusal(bob, byKey('N'), everything, 'balances')).toBeUndefined();
+    expect(accessRefusal({ data: bob, consent: everything, faults: noFaults }, byKey('K'), 'balances')).toBe(
+      'AC06',
+    );
+    expect(
+      accessRefusal({ data: bob, consent: everything, faults: noFaults }, byKey('X'), 'transactions'),
+    ).toBe('AC04');
+    expect(
+      accessRefusal({ data: bob, consent: everything, faults: noFaults }, bob.cards[0], 'balances'),
+    ).toBe('CDNA');
+    expect(
+      accessRefusal({ data: bob, consent: everything, faults: noFaults }, byKey('N'), 'balances'),
+    ).toBeUndefined();
   });
 });

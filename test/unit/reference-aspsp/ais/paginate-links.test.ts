@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { pageLinks, withPage } from '../../../../reference-aspsp/ais/links.ts';
 import { paginate, parsePage, transactionPageSize } from '../../../../reference-aspsp/ais/paginate.ts';
+import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
 
 describe('pagination', () => {
   it('cuts 450 transactions in pages of 200, 200 and 50', () => {
     const items = Array.from({ length: 450 }, (_, i) => i);
-    const pages = [1, 2, 3].map((n) => paginate(items, n, transactionPageSize));
+    const pages = [1, 2, 3].map((n) =>
+      paginate(items, { page: n, size: transactionPageSize, faults: noFaults }),
+    );
     expect(pages.map((p) => (p === 'IPGN' ? p : p.items.length))).toEqual([200, 200, 50]);
-    expect(paginate(items, 4, transactionPageSize)).toBe('IPGN');
+    expect(paginate(items, { page: 4, size: transactionPageSize, faults: noFaults })).toBe('IPGN');
   });
 
   it('has one page for an empty list and IPGN for page 2', () => {
-    expect(paginate([], 1, 200)).toEqual({ items: [], page: 1, lastPage: 1 });
-    expect(paginate([], 2, 200)).toBe('IPGN');
+    expect(paginate([], { page: 1, size: 200, faults: noFaults })).toEqual({
+      items: [],
+      page: 1,
+      lastPage: 1,
+    });
+    expect(paginate([], { page: 2, size: 200, faults: noFaults })).toBe('IPGN');
   });
 
   it('refuses page values that are not positive integers', () => {
