@@ -157,6 +157,17 @@ async function main(): Promise<number> {
   return 0;
 }
 
+/** The codes node:util parseArgs throws for a bad command line (Node.js's own, not the registry's). */
+const parseArgsCodes = new Set([
+  'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+  'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
+  'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
+]);
+
+function isParseArgsError(error: unknown): error is Error {
+  return error instanceof Error && parseArgsCodes.has(String(Reflect.get(error, 'code')));
+}
+
 try {
   process.exitCode = await main();
 } catch (error) {
@@ -168,8 +179,4 @@ try {
     process.stderr.write(`run-mutation: ${error.message}\n${usage}\n`);
     process.exitCode = 2;
   } else throw error;
-}
-
-function isParseArgsError(error: unknown): error is Error {
-  return error instanceof Error && String(Reflect.get(error, 'code')).startsWith('ERR_PARSE_ARGS_');
 }

@@ -28,6 +28,9 @@ const foreignCodes = new Set([
   'ERR_OSSL_PEM_NO_START_LINE',
   'ERR_OSSL_X509_KEY_VALUES_MISMATCH',
   'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+  'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
+  'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
 ]);
 
 function* sourceFiles(dir: string): Generator<string> {
