@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiVersions } from '../../../spec/lib/index.ts';
 import { buildHarnessTypes, schemaTypes, type SchemaNode } from '../../../tools/spec/build-harness-types.ts';
 
 const demo: SchemaNode = {
@@ -36,6 +37,26 @@ function typesOf(schema: SchemaNode): string {
 }
 
 describe('the types generated from the harness schemas', () => {
+  it("types the enum of API versions as spec/lib's ApiVersion, imported, and any other enum by its values", () => {
+    const schema: SchemaNode = {
+      type: 'object',
+      properties: { version: { enum: [...apiVersions] }, some: { enum: apiVersions.slice(1) } },
+    };
+    const text = schemaTypes(
+      [{ source: { file: 'harness/x/v.schema.json', root: 'V', prefix: 'V' }, schema }],
+      'harness/x/v-schema.generated.ts',
+    );
+    expect(text).toContain("import type { ApiVersion } from '../../spec/lib/index.ts';");
+    expect(text).toContain('version?: ApiVersion;');
+    expect(text).toContain(
+      `some?: ${apiVersions
+        .slice(1)
+        .map((v) => JSON.stringify(v))
+        .join(' | ')};`,
+    );
+    expect(typesOf(demo)).not.toContain('ApiVersion');
+  });
+
   it('writes one type per definition, required and optional keys, unions and records', () => {
     const text = typesOf(demo);
     expect(text).toContain('/** A demo file. */\nexport type DemoFile = {');
