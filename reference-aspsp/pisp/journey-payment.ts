@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/clock.ts';
-import { isRecord } from '../lib/is-record.ts';
 import type { StoreTx } from '../store/index.ts';
 import { paymentRequestParam } from './payment-code-grant.ts';
+import type { PaymentInitiationBody } from './payment-initiation.ts';
 import {
   accountsOffered,
   endPaymentJourney,
@@ -89,20 +89,10 @@ export async function finishPaymentJourney(
   });
 }
 
-function describePayment(body: Readonly<Record<string, unknown>>): string {
-  const transactions = body.creditTransferTransaction;
-  const first: unknown = Array.isArray(transactions) ? transactions[0] : undefined;
-  const amount = isRecord(first) && isRecord(first.instructedAmount) ? first.instructedAmount : {};
-  const beneficiary = isRecord(body.beneficiary) ? body.beneficiary : {};
-  const creditor = isRecord(beneficiary.creditor) ? beneficiary.creditor : {};
-  const account = isRecord(beneficiary.creditorAccount) ? beneficiary.creditorAccount : {};
-  const value = `${text(amount.amount)} ${text(amount.currency)}`;
-  const to = [text(creditor.name), typeof account.iban === 'string' ? `(${account.iban})` : '']
-    .filter((part) => part !== '')
-    .join(' ');
-  return to === '' ? value : `${value} to ${to}`;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+/** One line naming the payment: `12.50 EUR to Merchant (FR76…)`, the creditor's name when given. */
+function describePayment(body: PaymentInitiationBody): string {
+  const [{ instructedAmount }] = body.creditTransferTransaction;
+  const { creditor, creditorAccount } = body.beneficiary;
+  const to = creditor.name === undefined ? '' : `${creditor.name} `;
+  return `${instructedAmount.amount} ${instructedAmount.currency} to ${to}(${creditorAccount.iban})`;
 }

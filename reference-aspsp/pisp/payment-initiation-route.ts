@@ -4,15 +4,12 @@ import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { callbackHosts } from './callback-url.ts';
 import { consentApprovalHref, requireBinding } from './payment-access.ts';
-import { parsePaymentInitiation } from './payment-initiation.ts';
+import { parsePaymentInitiation, paymentRequestSchema } from './payment-initiation.ts';
 import { putPayment } from './payment-record.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { initialPaymentState } from './payment-status.ts';
 import { getPispTokenBinding, putPispTokenBinding } from './pisp-token-binding.ts';
 import type { PispTokenBinding } from './pisp-token-binding.ts';
-
-/** Name of the payment request body schema in spec/. */
-export const paymentRequestSchema = 'PaymentInitiationRequest';
 
 /**
  * `POST /stet/psd2/{version}/payment-requests` (seed: Endpoints, Payment initiation).
@@ -36,17 +33,14 @@ export const paymentInitiationRoute: BearerRoute = {
     const { version } = ctx;
     const parsed = parsePaymentInitiation(ctx.body, { callbackHosts: callbackHosts(ctx.tpp) });
     if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
-    const { initiation } = parsed;
+    const { body } = parsed;
     const payment: PaymentRecord = {
       resourceId: randomBytes(16).toString('hex'),
       institution: ctx.institution.code,
       clientId: ctx.auth.clientId,
       requestId: ctx.requestId,
       createdAt: ctx.clock.now().getTime(),
-      body: initiation.body,
-      reportUrls: initiation.reportUrls,
-      debtorIdentifier: initiation.debtorIdentifier,
-      debtorIban: initiation.debtorIban,
+      body,
       state: initialPaymentState,
       psuId: undefined,
       chosenIban: undefined,
@@ -62,7 +56,7 @@ export const paymentInitiationRoute: BearerRoute = {
     const href = consentApprovalHref(ctx, {
       payment,
       action: 'initiate',
-      redirectUri: initiation.reportUrls.successfulReportUrl,
+      redirectUri: body.supplementaryData.successfulReportUrl,
     });
     return {
       status: 201,

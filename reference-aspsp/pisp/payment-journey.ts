@@ -48,7 +48,7 @@ export async function startPaymentJourney(
   const payment = await getPayment(tx, request.institution, id);
   if (payment === undefined || payment.clientId !== request.clientId) return 'Unknown payment request.';
   const action = request.extra.payment_action === 'cancel' ? 'cancel' : 'initiate';
-  const urls = action === 'cancel' ? payment.cancellation : payment.reportUrls;
+  const urls = action === 'cancel' ? payment.cancellation : payment.body.supplementaryData;
   if (urls === undefined) return 'No cancellation was asked for this payment.';
   if (request.redirectUri !== urls.successfulReportUrl)
     return 'redirect_uri is not the report URL of this payment.';
@@ -63,7 +63,8 @@ export async function startPaymentJourney(
       return 'A PKCE code_challenge with code_challenge_method=S256 is required.';
     }
   }
-  return { payment, action, loginHint: action === 'initiate' ? payment.debtorIdentifier : undefined };
+  const loginHint = action === 'initiate' ? payment.body.debtor?.privateId?.identification : undefined;
+  return { payment, action, loginHint };
 }
 
 /**
@@ -80,7 +81,8 @@ export async function accountsOffered(
   const usable = data.accounts
     .filter((a) => a.state === 'enabled' && a.currency === 'EUR' && a.currencyAccountOf === undefined)
     .map((a) => a.iban);
-  return payment.debtorIban === undefined ? usable : usable.filter((iban) => iban === payment.debtorIban);
+  const imposed = payment.body.debtorAccount?.iban;
+  return imposed === undefined ? usable : usable.filter((iban) => iban === imposed);
 }
 
 /** How a payment journey ended. */
@@ -121,7 +123,7 @@ export async function endPaymentJourney(
   const { payment, action, ending } = options;
   const current = (await getPayment(tx, payment.institution, payment.resourceId)) ?? payment;
   if (action === 'cancel') {
-    const urls = current.cancellation ?? current.reportUrls;
+    const urls = current.cancellation ?? current.body.supplementaryData;
     if (ending.outcome !== 'consented') return failure(urls);
     const result = applyPaymentEvent(current.state, 'cancellation-authorised');
     if (!result.ok) return failure(urls);
@@ -131,7 +133,8 @@ export async function endPaymentJourney(
   const event: PaymentEvent =
     ending.outcome === 'consented' ? 'psu-consented' : failureEvents[ending.outcome];
   const result = applyPaymentEvent(current.state, event);
-  if (!result.ok) return failure(current.reportUrls);
+  const reportUrls = current.body.supplementaryData;
+  if (!result.ok) return failure(reportUrls);
   let next: PaymentRecord = { ...current, state: result.state };
   if (ending.psuId !== undefined && current.psuId === undefined) {
     const offset = await options.clock.psuOffset(tx, {
@@ -142,8 +145,8 @@ export async function endPaymentJourney(
   }
   if (ending.outcome === 'consented') next = { ...next, chosenIban: ending.iban };
   await putPayment(tx, next);
-  if (ending.outcome !== 'consented') return failure(current.reportUrls);
-  return { redirectUri: reportUrlFor(current.reportUrls, 'success'), outcome: 'success' };
+  if (ending.outcome !== 'consented') return failure(reportUrls);
+  return { redirectUri: reportUrlFor(reportUrls, 'success'), outcome: 'success' };
 }
 
 function failure(urls: ReportUrls): PaymentJourneyResult {

@@ -1,5 +1,6 @@
 import { isRecord } from '../lib/is-record.ts';
 import type { StoreTx } from '../store/index.ts';
+import { isPaymentInitiationBody, type PaymentInitiationBody } from './payment-initiation.ts';
 import type { PaymentState, PaymentStatus, PaymentStatusReason } from './payment-status.ts';
 import type { ReportUrls } from './report-url.ts';
 
@@ -18,11 +19,12 @@ export interface PaymentRecord {
    * the PSU is attached, so the 35-day rule follows the PSU's time travel.
    */
   readonly createdAt: number;
-  /** The initiation body as received (validated). */
-  readonly body: Readonly<Record<string, unknown>>;
-  readonly reportUrls: ReportUrls;
-  readonly debtorIdentifier: string | undefined;
-  readonly debtorIban: string | undefined;
+  /**
+   * The initiation body as received (validated against the schema). It holds the payment's callback
+   * URLs (`supplementaryData`), the debtor identification that skips the identification page and the
+   * imposed `debtorAccount`.
+   */
+  readonly body: PaymentInitiationBody;
   readonly state: PaymentState;
   /** The PSU who consented, once known. */
   readonly psuId: string | undefined;
@@ -56,23 +58,24 @@ const reasons: readonly PaymentStatusReason[] = ['CUST', 'NOAS', 'MS03', 'DS02']
 
 /** Parses a stored payment; undefined for anything else. */
 export function parsePaymentRecord(value: unknown): PaymentRecord | undefined {
-  if (!isRecord(value) || !isRecord(value.body)) return undefined;
-  const stateValue = value.state;
-  if (!isRecord(stateValue)) return undefined;
-  const { resourceId, institution, clientId, requestId, createdAt } = value;
-  if (typeof resourceId !== 'string' || typeof institution !== 'string' || typeof clientId !== 'string')
-    return undefined;
-  if (typeof requestId !== 'string' || typeof createdAt !== 'number') return undefined;
-  const status = statuses.find((s) => s === stateValue.status);
-  const reasonValue = stateValue.reason;
-  const reason = reasons.find((r) => r === reasonValue);
-  if (status === undefined || (reasonValue !== undefined && reason === undefined)) return undefined;
-  const reportUrls = parseReportUrls(value.reportUrls);
-  if (reportUrls === undefined) return undefined;
+  if (!isRecord(value) || !isPaymentInitiationBody(value.body)) return undefined;
+  const { resourceId, institution, clientId, requestId, createdAt, state, psuId, chosenIban } = value;
+  if (!isRecord(state)) return undefined;
+  const status = statuses.find((s) => s === state.status);
+  const reason = reasons.find((r) => r === state.reason);
   const cancellation = value.cancellation === undefined ? undefined : parseReportUrls(value.cancellation);
-  if (value.cancellation !== undefined && cancellation === undefined) return undefined;
-  const optional = ['debtorIdentifier', 'debtorIban', 'psuId', 'chosenIban'] as const;
-  if (!optional.every((name) => value[name] === undefined || typeof value[name] === 'string'))
+  if (
+    !isText(resourceId) ||
+    !isText(institution) ||
+    !isText(clientId) ||
+    !isText(requestId) ||
+    typeof createdAt !== 'number' ||
+    status === undefined ||
+    reason !== state.reason ||
+    cancellation === null ||
+    !isOptionalText(psuId) ||
+    !isOptionalText(chosenIban)
+  )
     return undefined;
   return {
     resourceId,
@@ -81,23 +84,26 @@ export function parsePaymentRecord(value: unknown): PaymentRecord | undefined {
     requestId,
     createdAt,
     body: value.body,
-    reportUrls,
-    debtorIdentifier: stringOrUndefined(value.debtorIdentifier),
-    debtorIban: stringOrUndefined(value.debtorIban),
     state: { status, reason },
-    psuId: stringOrUndefined(value.psuId),
-    chosenIban: stringOrUndefined(value.chosenIban),
+    psuId,
+    chosenIban,
     cancellation,
   };
 }
 
-function parseReportUrls(value: unknown): ReportUrls | undefined {
-  if (!isRecord(value) || typeof value.successfulReportUrl !== 'string') return undefined;
-  const unsuccessful = value.unsuccessfulReportUrl;
-  if (unsuccessful !== undefined && typeof unsuccessful !== 'string') return undefined;
-  return { successfulReportUrl: value.successfulReportUrl, unsuccessfulReportUrl: unsuccessful };
+/** The report URLs of a cancellation under way; null when the stored value is not such URLs. */
+function parseReportUrls(value: unknown): ReportUrls | null {
+  if (!isRecord(value)) return null;
+  const { successfulReportUrl, unsuccessfulReportUrl } = value;
+  return isText(successfulReportUrl) && isOptionalText(unsuccessfulReportUrl)
+    ? { successfulReportUrl, unsuccessfulReportUrl }
+    : null;
 }
 
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isOptionalText(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
 }

@@ -10,25 +10,20 @@ import { transactionStatusFor } from './payment-status.ts';
 export function paymentRequestResource(payment: PaymentRecord): Record<string, unknown> {
   const { body, state } = payment;
   const transactionStatus = transactionStatusFor(state.status);
-  const transactions = Array.isArray(body.creditTransferTransaction) ? body.creditTransferTransaction : [];
-  const supplementary =
-    typeof body.supplementaryData === 'object' && body.supplementaryData !== null
-      ? body.supplementaryData
-      : {};
   const resource: Record<string, unknown> = {
     ...body,
     resourceId: payment.resourceId,
     creationDateTime: new Date(payment.createdAt).toISOString(),
     paymentInformationStatus: state.status,
-    creditTransferTransaction: transactions.map((transaction: unknown) =>
-      typeof transaction === 'object' && transaction !== null
-        ? { ...transaction, ...(transactionStatus === undefined ? {} : { transactionStatus }) }
-        : transaction,
-    ),
-    supplementaryData: { ...supplementary, appliedAuthenticationApproach: 'REDIRECT' },
+    // JSON leaves out a transactionStatus or a statusReasonInformation that is undefined.
+    creditTransferTransaction: body.creditTransferTransaction.map((transaction) => ({
+      ...transaction,
+      transactionStatus,
+    })),
+    statusReasonInformation: state.reason,
+    supplementaryData: { ...body.supplementaryData, appliedAuthenticationApproach: 'REDIRECT' },
   };
-  if (state.reason !== undefined) resource.statusReasonInformation = state.reason;
-  const iban = payment.chosenIban ?? payment.debtorIban;
+  const iban = payment.chosenIban ?? body.debtorAccount?.iban;
   if (iban !== undefined) resource.debtorAccount = { iban };
   return resource;
 }

@@ -4,7 +4,7 @@ export type JourneyOutcome = 'success' | 'failure';
 /** The callback URLs of a payment (STET `supplementaryData`). */
 export interface ReportUrls {
   readonly successfulReportUrl: string;
-  readonly unsuccessfulReportUrl: string | undefined;
+  readonly unsuccessfulReportUrl?: string | undefined;
 }
 
 /**

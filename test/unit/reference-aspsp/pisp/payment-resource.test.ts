@@ -11,15 +11,19 @@ const payment: PaymentRecord = {
   createdAt: Date.parse('2025-03-01T10:00:00Z'),
   body: {
     paymentInformationId: 'MyPmtInfId',
+    creationDateTime: '2025-03-01T10:00:00.000+01:00',
     numberOfTransactions: 1,
+    initiatingParty: { name: 'Demo PISP' },
+    paymentTypeInformation: { serviceLevel: 'SEPA' },
+    beneficiary: { creditor: { name: 'Merchant' }, creditorAccount: { iban: 'FR7630004000031234567890143' } },
     creditTransferTransaction: [
-      { paymentId: { endToEndId: 'E2E' }, instructedAmount: { amount: '12.00', currency: 'EUR' } },
+      {
+        paymentId: { instructionId: 'I1', endToEndId: 'E2E' },
+        instructedAmount: { amount: '12.00', currency: 'EUR' },
+      },
     ],
     supplementaryData: { successfulReportUrl: 'https://tpp.example/ok' },
   },
-  reportUrls: { successfulReportUrl: 'https://tpp.example/ok', unsuccessfulReportUrl: undefined },
-  debtorIdentifier: undefined,
-  debtorIban: undefined,
   state: { status: 'ACTC', reason: undefined },
   psuId: 'alice',
   chosenIban: 'FR7630006000011234567890189',
@@ -44,7 +48,10 @@ describe('payment request resource', () => {
         confirmation: { href: '/stet/psd2/v1.4.2/payment-requests/a1b2/o-confirmation' },
       },
     });
-    expect(body.paymentRequest).not.toHaveProperty('statusReasonInformation');
+    expect(JSON.parse(JSON.stringify(body.paymentRequest))).not.toHaveProperty('statusReasonInformation');
+    expect(JSON.parse(JSON.stringify(body.paymentRequest))).not.toHaveProperty(
+      'creditTransferTransaction.0.transactionStatus',
+    );
   });
 
   it('shows PDNG on the payment and its transaction after confirmation, without a confirmation link', () => {
@@ -77,9 +84,14 @@ describe('parsePaymentRecord', () => {
     expect(parsePaymentRecord(JSON.parse(JSON.stringify(payment)))).toEqual(payment);
   });
 
-  it('refuses a record with an unknown status or a missing report URL', () => {
+  it('refuses a record with an unknown status or reason, cancellation URLs that are not, or a body the schema refuses', () => {
     expect(parsePaymentRecord({ ...payment, state: { status: 'DONE' } })).toBeUndefined();
-    expect(parsePaymentRecord({ ...payment, reportUrls: {} })).toBeUndefined();
+    expect(
+      parsePaymentRecord({ ...payment, body: { ...payment.body, numberOfTransactions: 2 } }),
+    ).toBeUndefined();
+    expect(parsePaymentRecord({ ...payment, cancellation: {} })).toBeUndefined();
+    expect(parsePaymentRecord({ ...payment, state: { status: 'RJCT', reason: 'XXXX' } })).toBeUndefined();
+    expect(parsePaymentRecord({ ...payment, createdAt: '2025-03-01' })).toBeUndefined();
     expect(parsePaymentRecord('nope')).toBeUndefined();
   });
 });
