@@ -42,9 +42,11 @@ describe('the consent store', () => {
   it('refuses a stored consent of another shape with ERR_STORE_VALUE_INVALID rather than reading it as none', async () => {
     const store = openMemoryStore();
     await store.put(consentsCollection, '10101:alice:PSDFR-ACPR-12345', { ...noConsent, owners: 'all' });
-    await expect(getConsent(store, key)).rejects.toMatchObject({
-      code: 'ERR_STORE_VALUE_INVALID',
-      message: expect.stringContaining('/owners must be array'),
-    });
+    const refused = await getConsent(store, key).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: 'ERR_STORE_VALUE_INVALID' });
+    expect(String(refused)).toContain('/owners must be array');
   });
 });
