@@ -3,21 +3,25 @@ import { ApiError } from '../server/api-error.ts';
 import type { BearerContext } from '../server/request-context.ts';
 import type { BearerRoute, RouteResponse } from '../server/route.ts';
 import { paymentForToken } from './payment-access.ts';
-import { getPayment, putPayment } from './payment-record.ts';
+import { getPayment, putPayment, type PaymentRecord } from './payment-record.ts';
 import { paymentRequestBody } from './payment-resource.ts';
 import { applyPaymentEvent } from './payment-status.ts';
 import { paymentTransitionError } from './payment-transition-error.ts';
+
+/** Name of the confirmation body schema in spec/: exactly `{}`. */
+const confirmationSchema = 'ConfirmationRequest';
 
 /**
  * `POST …/payment-requests/{id}/confirmation` and its `o-confirmation` variant (seed: Endpoints,
  * Payment initiation).
  *
  * Each institution serves one segment: at an `o-confirmation` institution the plain path is `501 NIMP`
- * (seed), and at the others `o-confirmation` does not exist (`404 RESOURCE_UNKNOWN`). The body must be
- * exactly `{}` (`400 FF01`); the token must be the second one, issued after the PSU consented, for this
- * payment (the first is `403 BADS`: its client-credentials grant does not cover confirmation, unless
- * the fault `first-token-confirms`); the payment must be consented and not yet confirmed (`409
- * PAYMENT_STATUS_CONFLICT`). Answers 200 with the payment request, now PDNG.
+ * (seed), and at the others `o-confirmation` does not exist (`404 RESOURCE_UNKNOWN`). The token must be
+ * the second one, issued after the PSU consented, for this payment (the first is `403 BADS`: its
+ * client-credentials grant does not cover confirmation, unless the fault `first-token-confirms`); these
+ * refusals come first (`admit`), then the body must be exactly `{}` (schema `ConfirmationRequest`,
+ * `400 FF01`); the payment must be consented and not yet confirmed (`409 PAYMENT_STATUS_CONFLICT`).
+ * Answers 200 with the payment request, now PDNG.
  */
 function confirmationRoute(segment: 'confirmation' | 'o-confirmation'): BearerRoute {
   return {
@@ -26,15 +30,19 @@ function confirmationRoute(segment: 'confirmation' | 'o-confirmation'): BearerRo
     versions: apiVersions,
     auth: 'bearer',
     role: 'pisp',
-    body: 'json',
-    handler: (ctx) => confirm(ctx, segment),
+    body: { kind: 'json', schema: confirmationSchema },
+    async admit(ctx) {
+      await confirmablePayment(ctx, segment);
+    },
+    handler: async (ctx) => confirm(ctx, await confirmablePayment(ctx, segment)),
   };
 }
 
-async function confirm(
+/** The payment this request may confirm: the institution's segment, the token's payment, the second token. */
+async function confirmablePayment(
   ctx: BearerContext,
   segment: 'confirmation' | 'o-confirmation',
-): Promise<RouteResponse> {
+): Promise<PaymentRecord> {
   if (segment !== ctx.institution.confirmationSegment) {
     if (segment === 'confirmation') {
       throw new ApiError('NIMP', { status: 501, detail: 'this institution confirms at o-confirmation' });
@@ -47,8 +55,10 @@ async function confirm(
       detail: 'the first PISP token cannot confirm; use the token of the PKCE exchange',
     });
   }
-  if (!isEmptyObject(ctx.body))
-    throw new ApiError('FF01', { detail: 'the confirmation body is an empty JSON object' });
+  return payment;
+}
+
+async function confirm(ctx: BearerContext, payment: PaymentRecord): Promise<RouteResponse> {
   const confirmed = await ctx.store.transaction(async (tx) => {
     // Read again inside the transaction so two concurrent confirmations cannot both succeed.
     const current = (await getPayment(tx, payment.institution, payment.resourceId)) ?? payment;
@@ -65,12 +75,6 @@ async function confirm(
       confirmationSegment: ctx.institution.confirmationSegment,
     }),
   };
-}
-
-function isEmptyObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
-  );
 }
 
 /** The plain confirmation path. */
