@@ -1,7 +1,7 @@
-import { apiVersions } from '../../spec/lib/index.ts';
+import { apiVersions, newestApiVersion, schemaValidator } from '../../spec/lib/index.ts';
+import type { PaymentCancellationRequest } from '../../spec/generated/types.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
-import { isRecord } from '../lib/is-record.ts';
 import { consentApprovalHref, paymentForToken } from './payment-access.ts';
 import { getPayment, putPayment } from './payment-record.ts';
 import { applyPaymentEvent } from './payment-status.ts';
@@ -9,16 +9,26 @@ import { paymentTransitionError } from './payment-transition-error.ts';
 import type { ReportUrls } from './report-url.ts';
 import { callbackHosts, isCallbackUrl } from './callback-url.ts';
 
+/** Name of the cancellation body schema in spec/ (the same in every version's document, unit-tested). */
+export const cancellationSchema = 'PaymentCancellationRequest';
+
+/** True when `value` is a cancellation body the spec's schema accepts: the type comes from that check. */
+export function isCancellationBody(value: unknown): value is PaymentCancellationRequest {
+  return schemaValidator(cancellationSchema, newestApiVersion)(value).valid;
+}
+
 /**
  * `PUT /stet/psd2/{version}/payment-requests/{paymentRequestResourceId}`: asks to cancel a payment
  * (seed: Endpoints, Payment initiation; STET's cancellation is this PUT with `paymentInformationStatus`
  * RJCT and `statusReasonInformation` DS02).
  *
- * The body carries those two values and `supplementaryData.successfulReportUrl` (plus an optional
- * `unsuccessfulReportUrl`) for the cancellation's own SCA redirect; anything else is `400 FF01`. The
- * payment must be consented (ACTC or PDNG; else `409 PAYMENT_STATUS_CONFLICT`). Answers 200 with the
- * consent link of the cancellation journey; the cancellation takes effect when the PSU authorises it,
- * with no confirmation step.
+ * The token must serve the payment (`admit`: `404 RENF` comes before the body). The body (schema
+ * `PaymentCancellationRequest`) carries RJCT, DS02 (optional in the schema, required here) and
+ * `supplementaryData.successfulReportUrl` (plus an optional `unsuccessfulReportUrl`) for the
+ * cancellation's own SCA redirect, on a host of the TPP's enrolled redirect URIs; anything else is
+ * `400 FF01`. The payment must be consented (ACTC or PDNG; else `409 PAYMENT_STATUS_CONFLICT`).
+ * Answers 200 with the consent link of the cancellation journey; the cancellation takes effect when
+ * the PSU authorises it, with no confirmation step.
  */
 export const paymentCancellationRoute: BearerRoute = {
   method: 'PUT',
@@ -26,14 +36,17 @@ export const paymentCancellationRoute: BearerRoute = {
   versions: apiVersions,
   auth: 'bearer',
   role: 'pisp',
-  body: 'json',
+  body: { kind: 'json', schema: cancellationSchema },
+  async admit(ctx) {
+    await paymentForToken(ctx);
+  },
   async handler(ctx) {
     const { payment } = await paymentForToken(ctx);
-    const urls = parseCancellation(ctx.body, callbackHosts(ctx.tpp));
+    const urls = cancellationUrls(ctx.body, callbackHosts(ctx.tpp));
     if (urls === undefined) {
       throw new ApiError('FF01', {
         detail:
-          'a cancellation sets paymentInformationStatus RJCT, statusReasonInformation DS02 and supplementaryData.successfulReportUrl',
+          'a cancellation sets statusReasonInformation DS02 and its report URLs on a host of an enrolled redirect URI',
       });
     }
     const updated = await ctx.store.transaction(async (tx) => {
@@ -56,17 +69,11 @@ export const paymentCancellationRoute: BearerRoute = {
   },
 };
 
-function parseCancellation(body: unknown, hosts: ReadonlySet<string>): ReportUrls | undefined {
-  if (!isRecord(body) || body.paymentInformationStatus !== 'RJCT' || body.statusReasonInformation !== 'DS02')
-    return undefined;
-  const supplementary = body.supplementaryData;
-  if (!isRecord(supplementary) || typeof supplementary.successfulReportUrl !== 'string') return undefined;
-  const unsuccessful = supplementary.unsuccessfulReportUrl;
-  if (unsuccessful !== undefined && typeof unsuccessful !== 'string') return undefined;
-  if (
-    !isCallbackUrl(supplementary.successfulReportUrl, hosts) ||
-    (unsuccessful !== undefined && !isCallbackUrl(unsuccessful, hosts))
-  )
-    return undefined;
-  return { successfulReportUrl: supplementary.successfulReportUrl, unsuccessfulReportUrl: unsuccessful };
+/** The cancellation's report URLs, when the body asks DS02 and names callbacks the TPP may receive. */
+function cancellationUrls(body: unknown, hosts: ReadonlySet<string>): ReportUrls | undefined {
+  if (!isCancellationBody(body) || body.statusReasonInformation !== 'DS02') return undefined;
+  const { successfulReportUrl, unsuccessfulReportUrl } = body.supplementaryData;
+  if (!isCallbackUrl(successfulReportUrl, hosts)) return undefined;
+  if (unsuccessfulReportUrl !== undefined && !isCallbackUrl(unsuccessfulReportUrl, hosts)) return undefined;
+  return { successfulReportUrl, unsuccessfulReportUrl };
 }
