@@ -28,7 +28,22 @@ export interface VerifySignatureOptions {
 /** Algorithms accepted; an absent `algorithm` parameter means rsa-sha256, the only one STET uses. */
 const supported = new Set(['rsa-sha256']);
 
-const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * Padded base64 with no stray character: whole groups of four, `=` only as the last one or two
+ * characters (the language of `/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/`).
+ * Scanned by character code: that regex cost a microsecond on every resource call of the reference.
+ */
+export function isStrictBase64(text: string): boolean {
+  const length = text.length;
+  if (length % 4 !== 0) return false;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  for (let i = 0; i < length - padding; i += 1) {
+    const c = text.charCodeAt(i);
+    const letterOrDigit = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+    if (!letterOrDigit && c !== 0x2b && c !== 0x2f) return false;
+  }
+  return true;
+}
 
 /**
  * Rebuilds the signing string from the request and checks the signature with the public key.
@@ -58,7 +73,7 @@ function prepareVerification(options: VerifySignatureOptions): PreparedVerificat
   const algorithm = signature.algorithm ?? 'rsa-sha256';
   if (!supported.has(algorithm.toLowerCase()))
     return fail({ valid: false, reason: 'unsupported-algorithm', algorithm });
-  if (signature.signature === '' || !strictBase64.test(signature.signature))
+  if (signature.signature === '' || !isStrictBase64(signature.signature))
     return fail({ valid: false, reason: 'bad-base64' });
   const built = buildSigningString({
     method: options.method,
