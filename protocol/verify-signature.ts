@@ -28,21 +28,17 @@ export interface VerifySignatureOptions {
 /** Algorithms accepted; an absent `algorithm` parameter means rsa-sha256, the only one STET uses. */
 const supported = new Set(['rsa-sha256']);
 
+/** Base64 characters, then at most two `=`. */
+const base64Shape = /^[A-Za-z0-9+/]*={0,2}$/;
+
 /**
  * Padded base64 with no stray character: whole groups of four, `=` only as the last one or two
- * characters (the language of `/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/`).
- * Scanned by character code: that regex cost a microsecond on every resource call of the reference.
+ * characters (the language of `/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/`:
+ * with the length a multiple of four, `n` characters and `p` pads fit only as `n % 4 === (4 - p) % 4`).
+ * The grouped pattern took twice as long on every resource call of the reference.
  */
 export function isStrictBase64(text: string): boolean {
-  const length = text.length;
-  if (length % 4 !== 0) return false;
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  for (let i = 0; i < length - padding; i += 1) {
-    const c = text.charCodeAt(i);
-    const letterOrDigit = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
-    if (!letterOrDigit && c !== 0x2b && c !== 0x2f) return false;
-  }
-  return true;
+  return text.length % 4 === 0 && base64Shape.test(text);
 }
 
 /**
