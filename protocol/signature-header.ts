@@ -154,6 +154,10 @@ function splitParams(value: string): Params {
       i += 1;
       paramValue = '';
       let runStart = i;
+      // Most values hold no backslash: the closing quote found by indexOf (a native scan) ends them.
+      const close = value.indexOf('"', i);
+      const escape = close === -1 ? -1 : value.lastIndexOf('\\', close);
+      if (close !== -1 && escape < i) i = close;
       for (;;) {
         if (i >= end) throw syntax('unterminated quoted string', i);
         const c = value.charCodeAt(i);
