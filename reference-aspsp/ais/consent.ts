@@ -61,33 +61,6 @@ export function consentFromBody(body: unknown, profile: VersionProfile): Consent
   };
 }
 
-/** Parses a stored consent (same shape as {@link Consent}); undefined when absent or malformed. */
-export function parseStoredConsent(value: unknown): Consent | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const strings = (name: string): string[] | undefined => {
-    const list = readField(value, name);
-    if (!Array.isArray(list)) return undefined;
-    const items: readonly unknown[] = list;
-    const texts = items.filter((item): item is string => typeof item === 'string');
-    return texts.length === items.length ? texts : undefined;
-  };
-  const balances = strings('balances');
-  const transactions = strings('transactions');
-  const overdrafts = strings('overdrafts');
-  const owners = strings('owners');
-  const trustedBeneficiaries = readField(value, 'trustedBeneficiaries');
-  const psuIdentity = readField(value, 'psuIdentity');
-  if (
-    balances === undefined ||
-    transactions === undefined ||
-    overdrafts === undefined ||
-    owners === undefined
-  )
-    return undefined;
-  if (typeof trustedBeneficiaries !== 'boolean' || typeof psuIdentity !== 'boolean') return undefined;
-  return { balances, transactions, overdrafts, owners, trustedBeneficiaries, psuIdentity };
-}
-
 /** Every IBAN the consent names, in any function. */
 export function consentedIbans(consent: Consent): ReadonlySet<string> {
   return new Set(aisFunctions.flatMap((fn) => consent[fn]));

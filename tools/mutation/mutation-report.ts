@@ -39,7 +39,8 @@ export interface MutationReport {
 /** The report file is missing or not a mutation-testing report. */
 export class MutationReportError extends CodedError<'ERR_MUTATION_REPORT'> {}
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -176,59 +177,6 @@ export function formatFigures(rows: readonly FolderFigures[]): string {
   const format = (cells: readonly string[]): string =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [format(header), ...lines.map(format)].join('\n');
-}
-
-/**
- * A report holding `base`'s files with `update`'s files put over them (a run mutates some files;
- * the committed incremental file keeps every file measured so far). Test files come from `update`.
- *
- * An interrupted run (`partial`) leaves out or marks `Pending` the mutants it did not test: each keeps
- * the result `base` holds for the same mutant (same mutator, place and replacement), so stopping a
- * run never loses what an earlier one measured. A complete run replaces its files whole (a mutant it
- * no longer has is gone from the code). A file `exists` denies (deleted or renamed since it was
- * measured) is dropped, so its old results never count in the figures.
- */
-export function mergeReports(
-  base: MutationReport | undefined,
-  update: MutationReport,
-  options: { partial?: boolean; exists?: (path: string) => boolean } = {},
-): Record<string, unknown> {
-  const { partial = false, exists = () => true } = options;
-  const baseFiles = base !== undefined && isObject(base.raw['files']) ? base.raw['files'] : {};
-  const updateFiles = isObject(update.raw['files']) ? update.raw['files'] : {};
-  const merged: Record<string, unknown> = {};
-  for (const [path, file] of Object.entries(baseFiles)) if (exists(path)) merged[path] = file;
-  for (const [path, file] of Object.entries(updateFiles)) {
-    merged[path] = withEarlierResults(file, baseFiles[path], partial);
-  }
-  return { ...update.raw, files: sortedObject(merged) };
-}
-
-function mutantKey(mutant: Record<string, unknown>): string {
-  return JSON.stringify([mutant['mutatorName'], mutant['location'], mutant['replacement']]);
-}
-
-function withEarlierResults(file: unknown, earlier: unknown, partial: boolean): unknown {
-  if (!isObject(file) || !Array.isArray(file['mutants'])) return file;
-  const known = new Map<string, Record<string, unknown>>();
-  if (isObject(earlier) && Array.isArray(earlier['mutants'])) {
-    for (const m of earlier['mutants']) if (isObject(m)) known.set(mutantKey(m), m);
-  }
-  const seen = new Set<string>();
-  const mutants: unknown[] = file['mutants'].map((m: unknown) => {
-    if (!isObject(m)) return m;
-    seen.add(mutantKey(m));
-    const before = m['status'] === 'Pending' ? known.get(mutantKey(m)) : undefined;
-    return before === undefined
-      ? m
-      : { ...m, status: before['status'], statusReason: before['statusReason'] };
-  });
-  if (partial) for (const [key, m] of known) if (!seen.has(key)) mutants.push(m);
-  return { ...file, mutants };
-}
-
-function sortedObject(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Every surviving or uncovered mutant, one line each: `file:line status mutator → replacement`. */

@@ -13,17 +13,17 @@
  * incremental file holds (after editing an existing case, which Stryker cannot see: it diffs the test
  * file, not the suites' YAML).
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isCodedError } from '../../lib/coded-error.ts';
+import { mergeResults } from './merge-results.ts';
 import {
   folderFigures,
   formatFigures,
   formatSurvivors,
-  mergeReports,
   readMutationReport,
   type MutationReport,
 } from './mutation-report.ts';
@@ -55,6 +55,9 @@ const usage = `usage: tsx tools/mutation/run-mutation.ts [--full | --mutate <fil
   --force           retest every mutant of the selected files, ignoring the incremental results
   --report-only     print the per-folder figures of ${relativeToRoot(committedIncrementalFile)} and stop
   --merge-run       merge the partial results of an interrupted run (Ctrl-C) into the committed file
+  --merge-from <f>  merge the results of another incremental file (another branch's
+                    mutation/stryker-incremental.json) into the committed one, runs nothing;
+                    with --only <path> (repeatable) only the source files under those paths are taken
   --survivors       with the figures, list every surviving and uncovered mutant (file:line, mutator, replacement)
 
 Writes the HTML report to reports/mutation/index.html and merges the results into
@@ -88,16 +91,22 @@ function readIfPresent(path: string): MutationReport | undefined {
   return existsSync(path) ? readMutationReport(path) : undefined;
 }
 
-/** Merges the results of the last run (complete, or partial after an interrupt) into the committed file. */
-function mergeRun(partial: boolean): void {
-  const merged = mergeReports(
-    readIfPresent(committedIncrementalFile),
-    readMutationReport(runIncrementalFile),
-    {
-      partial,
-      exists: sourceExists,
-    },
-  );
+/** The text of a suite file now, to tell which of two recorded test lists is current. */
+function currentSource(testFile: string): string | undefined {
+  const path = join(root, testFile);
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** Puts `update`'s results over the committed file's and writes it back. */
+function mergeIntoCommitted(
+  update: MutationReport,
+  options: { partial?: boolean; takeFile?: (path: string) => boolean } = {},
+): void {
+  const merged = mergeResults(readIfPresent(committedIncrementalFile), update, {
+    ...options,
+    exists: sourceExists,
+    currentSource,
+  });
   writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
 }
 
@@ -111,6 +120,8 @@ async function main(): Promise<number> {
       'report-only': { type: 'boolean', default: false },
       survivors: { type: 'boolean', default: false },
       'merge-run': { type: 'boolean', default: false },
+      'merge-from': { type: 'string' },
+      only: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -118,8 +129,13 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
-  if (values['merge-run']) mergeRun(true);
-  else if (!values['report-only']) {
+  if (values['merge-run']) mergeIntoCommitted(readMutationReport(runIncrementalFile), { partial: true });
+  else if (values['merge-from'] !== undefined) {
+    const only = values.only ?? [];
+    mergeIntoCommitted(readMutationReport(resolve(values['merge-from'])), {
+      takeFile: (path) => only.length === 0 || only.some((prefix) => path.startsWith(prefix)),
+    });
+  } else if (!values['report-only']) {
     const options: Record<string, unknown> = {
       incrementalFile: relativeToRoot(runIncrementalFile),
       force: values.force,
@@ -139,14 +155,7 @@ async function main(): Promise<number> {
     // Stryker reads stryker.config.json from the working directory.
     process.chdir(root);
     await new Stryker(options).runMutationTest();
-    const merged = mergeReports(
-      readIfPresent(committedIncrementalFile),
-      readMutationReport(runIncrementalFile),
-      {
-        exists: sourceExists,
-      },
-    );
-    writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
+    mergeIntoCommitted(readMutationReport(runIncrementalFile));
   }
   const report = readMutationReport(committedIncrementalFile);
   if (values.survivors) process.stdout.write(`${formatSurvivors(report)}\n`);

@@ -3,7 +3,6 @@ import {
   folderFigures,
   folderOf,
   formatSurvivors,
-  mergeReports,
   parseMutationReport,
 } from '../../../../tools/mutation/mutation-report.ts';
 
@@ -61,55 +60,6 @@ describe('mutation report', () => {
       parseMutationReport(report({ 'protocol/x.ts': [mutant('1', 'Ignored')] }), 't'),
     );
     expect(rows[0]?.score).toBeUndefined();
-  });
-
-  it('keeps the files of earlier runs and takes the newer run for the files it mutated', () => {
-    const base = parseMutationReport(
-      report({ 'protocol/a.ts': [mutant('1', 'Survived')], 'protocol/b.ts': [mutant('2', 'Killed')] }),
-      'base',
-    );
-    const update = parseMutationReport(report({ 'protocol/a.ts': [mutant('1', 'Killed')] }), 'update');
-    const merged = parseMutationReport(JSON.stringify(mergeReports(base, update)), 'merged');
-    expect([...merged.files.keys()]).toEqual(['protocol/a.ts', 'protocol/b.ts']);
-    expect(merged.files.get('protocol/a.ts')?.[0]?.status).toBe('Killed');
-  });
-
-  it('drops the files of earlier runs that are gone from the tree', () => {
-    const base = parseMutationReport(
-      report({ 'protocol/a.ts': [mutant('1', 'Survived')], 'protocol/gone.ts': [mutant('2', 'NoCoverage')] }),
-      'base',
-    );
-    const update = parseMutationReport(report({ 'protocol/b.ts': [mutant('3', 'Killed')] }), 'update');
-    const exists = (path: string): boolean => path !== 'protocol/gone.ts';
-    const merged = parseMutationReport(JSON.stringify(mergeReports(base, update, { exists })), 'merged');
-    expect([...merged.files.keys()]).toEqual(['protocol/a.ts', 'protocol/b.ts']);
-  });
-
-  it('keeps the earlier result of a mutant an interrupted run left pending or out', () => {
-    const base = parseMutationReport(
-      report({
-        'protocol/a.ts': [mutant('1', 'Killed', 3), mutant('2', 'Survived', 4), mutant('3', 'Killed', 6)],
-      }),
-      'base',
-    );
-    const partial = parseMutationReport(
-      report({
-        'protocol/a.ts': [mutant('7', 'Pending', 3), mutant('8', 'Killed', 4), mutant('9', 'Pending', 5)],
-      }),
-      'partial',
-    );
-    const merged = parseMutationReport(
-      JSON.stringify(mergeReports(base, partial, { partial: true })),
-      'merged',
-    );
-    expect(merged.files.get('protocol/a.ts')?.map((m) => [m.line, m.status])).toEqual([
-      [3, 'Killed'],
-      [4, 'Killed'],
-      [5, 'Pending'],
-      [6, 'Killed'],
-    ]);
-    const complete = parseMutationReport(JSON.stringify(mergeReports(base, partial)), 'complete');
-    expect(complete.files.get('protocol/a.ts')?.length).toBe(3);
   });
 
   it('lists survivors and uncovered mutants with their line', () => {
