@@ -14,7 +14,9 @@ describe('decimal amounts', () => {
 
   it('compares across scales without rounding', () => {
     expect(compareDecimalAmounts(parseDecimalAmount('10.10'), parseDecimalAmount('10.1'))).toBe(0n);
-    expect(compareDecimalAmounts(parseDecimalAmount('0.30'), parseDecimalAmount('0.300001'))).toBeLessThan(0n);
+    expect(compareDecimalAmounts(parseDecimalAmount('0.30'), parseDecimalAmount('0.300001'))).toBeLessThan(
+      0n,
+    );
     expect(compareDecimalAmounts(parseDecimalAmount('-1'), parseDecimalAmount('-2'))).toBeGreaterThan(0n);
   });
 
