@@ -40,6 +40,23 @@ function sum(transactions: readonly BankTransaction[], keep: (t: BankTransaction
   return transactions.reduce((total, t) => (keep(t) ? total + signed(t) : total), 0);
 }
 
+/** True when the entry is booked on or before `today` (an entry with no booking date counts as today's). */
+function isBookedBy(transaction: BankTransaction, today: CalendarDate): boolean {
+  return transaction.status === 'BOOK' && (transaction.bookingDate ?? today) <= today;
+}
+
+/**
+ * The instant balance (OTHR) of a payment account at `now`, in cents: the opening balance, the entries
+ * booked by today and the pending ones. Funds confirmation covers from it too.
+ */
+export function instantBalanceCents(account: BankAccount, now: Date): number {
+  const today = parisWallClock(now).date;
+  return (
+    account.openingBalanceCents +
+    sum(account.transactions, (t) => isBookedBy(t, today) || t.status === 'PDNG')
+  );
+}
+
 /**
  * Balances of a payment account at `now` (seed: Balance): a euro account has VALU, CLBD and OTHR, an
  * account in another currency OTHR only. VALU is absent while the batch runs, CLBD until the first
@@ -55,9 +72,9 @@ export function accountBalances(
     amount: formatAmount(cents),
     currency: account.currency,
   });
-  const booked = (t: BankTransaction): boolean => t.status === 'BOOK' && (t.bookingDate ?? today) <= today;
+  const booked = (t: BankTransaction): boolean => isBookedBy(t, today);
   const accounting = account.openingBalanceCents + sum(account.transactions, booked);
-  const instant = accounting + sum(account.transactions, (t) => t.status === 'PDNG');
+  const instant = instantBalanceCents(account, now);
   const other: RenderedBalance = {
     name: 'Solde instantané',
     balanceType: 'OTHR',

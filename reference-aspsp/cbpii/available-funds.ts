@@ -1,7 +1,6 @@
 import type { BankAccount, PsuData } from '../data/psu-data.ts';
-import { formatAmount, parseAmount } from '../data/psu-data.ts';
-import { accountBalances } from '../ais/balances.ts';
-import { noFaults } from '../faults/no-faults.ts';
+import { formatAmount } from '../data/psu-data.ts';
+import { instantBalanceCents } from '../ais/balances.ts';
 import type { MoneyAmount } from './funds-decision.ts';
 
 /**
@@ -16,7 +15,7 @@ export function findAccountByIban(
 ): BankAccount | undefined {
   const sameIban = data.accounts.filter((account) => account.iban === iban);
   if (currency !== undefined) return sameIban.find((account) => account.currency === currency);
-  return sameIban.find((account) => account.currencyAccountOf === undefined) ?? sameIban[0];
+  return sameIban.find((account) => account.currencyAccountOf === undefined);
 }
 
 /**
@@ -25,9 +24,6 @@ export function findAccountByIban(
  * so a suite can predict the answer from GET balances.
  */
 export function availableFunds(account: BankAccount, now: Date): MoneyAmount {
-  const instant = accountBalances(account, { now, faults: noFaults }).find(
-    (balance) => balance.balanceType === 'OTHR',
-  );
-  const cents = parseAmount(instant?.balanceAmount.amount ?? '0.00') + account.overdraftCents;
+  const cents = instantBalanceCents(account, now) + account.overdraftCents;
   return { amount: formatAmount(cents), currency: account.currency };
 }

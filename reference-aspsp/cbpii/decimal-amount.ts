@@ -6,7 +6,7 @@ export interface DecimalAmount {
   readonly scale: number;
 }
 
-const amountPattern = /^(-?)([0-9]{1,18})(?:\.([0-9]{1,6}))?$/;
+const amountPattern = /^-?[0-9]{1,18}(?:\.[0-9]{1,6})?$/;
 
 /** Raised when a string is not a decimal amount (the wire keeps amounts as strings, seed: Resources). */
 export class AmountFormatError extends CodedError<'ERR_AMOUNT_FORMAT'> {
@@ -17,29 +17,17 @@ export class AmountFormatError extends CodedError<'ERR_AMOUNT_FORMAT'> {
 
 /**
  * Parses an amount string (`"124.35"`, `"-10"`) exactly, without floating point, so comparisons of
- * balances and instructed amounts never round.
+ * balances and instructed amounts never round: the digits without the point are the units (sign
+ * included), the digits after the point the scale.
  */
 export function parseDecimalAmount(value: string): DecimalAmount {
-  const match = amountPattern.exec(value);
-  if (match === null) throw new AmountFormatError(value);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const units = BigInt(`${whole}${fraction}`);
-  return { units: sign === '-' ? -units : units, scale: fraction.length };
+  if (!amountPattern.test(value)) throw new AmountFormatError(value);
+  const point = value.indexOf('.');
+  return { units: BigInt(value.replace('.', '')), scale: point === -1 ? 0 : value.length - point - 1 };
 }
 
-/** Compares two amounts: negative when `a < b`, 0 when equal, positive when `a > b`. */
-export function compareDecimalAmounts(a: DecimalAmount, b: DecimalAmount): number {
+/** Compares two amounts: the sign of the result is the sign of `a - b` (0 when equal). */
+export function compareDecimalAmounts(a: DecimalAmount, b: DecimalAmount): bigint {
   const scale = Math.max(a.scale, b.scale);
-  const left = a.units * 10n ** BigInt(scale - a.scale);
-  const right = b.units * 10n ** BigInt(scale - b.scale);
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-
-/** Adds two amounts exactly. */
-export function addDecimalAmounts(a: DecimalAmount, b: DecimalAmount): DecimalAmount {
-  const scale = Math.max(a.scale, b.scale);
-  return {
-    units: a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale),
-    scale,
-  };
+  return a.units * 10n ** BigInt(scale - a.scale) - b.units * 10n ** BigInt(scale - b.scale);
 }

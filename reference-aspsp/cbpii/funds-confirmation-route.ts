@@ -1,11 +1,12 @@
+import { schemaValidator } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { availableFunds, findAccountByIban } from './available-funds.ts';
-import { fundsConfirmationRefusal, parseFundsConfirmationRequest } from './funds-confirmation-request.ts';
+import { fundsConfirmationRefusal, readFundsConfirmationRequest } from './funds-confirmation-request.ts';
 import { fundsConfirmationVersions, scopeAllowsFundsConfirmation } from './funds-confirmation-scope.ts';
 import { decideFunds } from './funds-decision.ts';
-import { afterReservations, reserveFunds } from '../faults/funds-reservation.ts';
+import { decideAndReserve } from '../faults/funds-reservation.ts';
 
 /** Name of the request body schema in spec/ (the seed's "Funds confirmation request"). */
 export const fundsConfirmationSchema = 'FundsConfirmationRequest';
@@ -40,11 +41,7 @@ export const fundsConfirmationRoute: BearerRoute = {
   },
   async handler(ctx) {
     const { version } = ctx;
-    const parsed = parseFundsConfirmationRequest(ctx.body);
-    if (!parsed.ok) {
-      throw new ApiError(parsed.code, { status: 400, detail: parsed.errors.join('; ') });
-    }
-    const { request } = parsed;
+    const request = readFundsConfirmationRequest(ctx.body, schemaValidator(fundsConfirmationSchema, version));
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const account =
       data === undefined ? undefined : findAccountByIban(data, request.iban, request.accountCurrency);
@@ -52,14 +49,13 @@ export const fundsConfirmationRoute: BearerRoute = {
       throw new ApiError('AC01', { detail: 'the IBAN is not an account of the PSU' });
     if (account.state === 'closed') throw new ApiError('AC04');
     if (account.state === 'blocked') throw new ApiError('AC06');
-    const reservation = `${ctx.institution.code}:${ctx.auth.psuId}:${account.iban}`;
-    const reserves = ctx.faults.has('funds-confirmation-reserves');
-    const available = availableFunds(account, ctx.now());
-    const result = decideFunds({
-      available: reserves ? await afterReservations(ctx.store, reservation, available) : available,
-      instructed: request.instructedAmount,
-    });
-    if (reserves && result) await reserveFunds(ctx.store, reservation, request.instructedAmount.amount);
+    const funds = { available: availableFunds(account, ctx.now()), instructed: request.instructedAmount };
+    const result = ctx.faults.has('funds-confirmation-reserves')
+      ? await decideAndReserve(ctx.store, {
+          key: `${ctx.institution.code}:${ctx.auth.psuId}:${account.iban}`,
+          ...funds,
+        })
+      : decideFunds(funds);
     return {
       status: 200,
       json: {

@@ -9,6 +9,6 @@ export const fundsConfirmationVersions = versionsWhere((profile) => profile.fund
  * v1.4.2"), so a v1.4.2 `cbpii` token is refused on v1 and a v1 `piisp` token on v1.4.2 (403 BADS).
  */
 export function scopeAllowsFundsConfirmation(scope: string, profile: VersionProfile): boolean {
-  const wanted = profile.cbpiiScope;
-  return wanted !== null && scope.split(' ').includes(wanted);
+  // A version without a CBPII scope (null) matches no token.
+  return scope.split(' ').some((token) => token === profile.cbpiiScope);
 }

@@ -20,5 +20,5 @@ export function decideFunds(options: { available: MoneyAmount; instructed: Money
   if (available.currency !== instructed.currency) return false;
   const wanted = parseDecimalAmount(instructed.amount);
   if (wanted.units <= 0n) return false;
-  return compareDecimalAmounts(wanted, parseDecimalAmount(available.amount)) <= 0;
+  return compareDecimalAmounts(wanted, parseDecimalAmount(available.amount)) <= 0n;
 }

@@ -70,9 +70,3 @@ function ibanRemainder(value: string): number {
   }
   return remainder;
 }
-
-/** Check digits that make `country + ?? + bban` a valid IBAN (used to build sample IBANs in tests and data). */
-export function ibanCheckDigits(country: string, bban: string): string {
-  const remainder = ibanRemainder(`${country}00${bban}`);
-  return String(98 - remainder).padStart(2, '0');
-}

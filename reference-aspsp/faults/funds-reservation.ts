@@ -1,5 +1,5 @@
-import type { MoneyAmount } from '../cbpii/funds-decision.ts';
-import { addDecimalAmounts, parseDecimalAmount, type DecimalAmount } from '../cbpii/decimal-amount.ts';
+import { decideFunds, type MoneyAmount } from '../cbpii/funds-decision.ts';
+import { parseDecimalAmount, type DecimalAmount } from '../cbpii/decimal-amount.ts';
 import type { StoreTx } from '../store/index.ts';
 
 /**
@@ -13,6 +13,15 @@ function parseReserved(value: unknown): DecimalAmount {
   return typeof value === 'string' ? parseDecimalAmount(value) : { units: 0n, scale: 0 };
 }
 
+/** Adds two amounts exactly (at the larger scale). */
+function addDecimalAmounts(a: DecimalAmount, b: DecimalAmount): DecimalAmount {
+  const scale = Math.max(a.scale, b.scale);
+  return {
+    units: a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale),
+    scale,
+  };
+}
+
 function format(amount: DecimalAmount): string {
   const negative = amount.units < 0n;
   const digits = (negative ? -amount.units : amount.units).toString().padStart(amount.scale + 1, '0');
@@ -21,22 +30,22 @@ function format(amount: DecimalAmount): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-/** The available funds minus what earlier confirmations reserved on the account `key`. */
-export async function afterReservations(
+/**
+ * The funds decision of a bank that reserves: `available` less what earlier confirmations reserved on
+ * the account `key`, and a covered amount reserved in turn.
+ */
+export async function decideAndReserve(
   tx: StoreTx,
-  key: string,
-  available: MoneyAmount,
-): Promise<MoneyAmount> {
+  options: { key: string; available: MoneyAmount; instructed: MoneyAmount },
+): Promise<boolean> {
+  const { key, available, instructed } = options;
   const reserved = parseReserved(await tx.get(reservationsCollection, key));
   const negated = { units: -reserved.units, scale: reserved.scale };
-  return {
-    amount: format(addDecimalAmounts(parseDecimalAmount(available.amount), negated)),
-    currency: available.currency,
-  };
-}
-
-/** Adds `amount` to what is reserved on the account `key`. */
-export async function reserveFunds(tx: StoreTx, key: string, amount: string): Promise<void> {
-  const reserved = parseReserved(await tx.get(reservationsCollection, key));
-  await tx.put(reservationsCollection, key, format(addDecimalAmounts(reserved, parseDecimalAmount(amount))));
+  const left = format(addDecimalAmounts(parseDecimalAmount(available.amount), negated));
+  const result = decideFunds({ available: { amount: left, currency: available.currency }, instructed });
+  if (result) {
+    const total = addDecimalAmounts(reserved, parseDecimalAmount(instructed.amount));
+    await tx.put(reservationsCollection, key, format(total));
+  }
+  return result;
 }

@@ -1,5 +1,6 @@
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import { apiRoles } from '../lib/api-roles.ts';
-import { isRecord } from '../lib/is-record.ts';
 import type { Role } from '../../spec/lib/index.ts';
 
 /** Collection of authorization codes: key = hash of the code. */
@@ -26,24 +27,6 @@ export interface AuthorizationCode {
   readonly extra: Readonly<Record<string, string>>;
 }
 
-/** Parses a stored code; undefined for anything else. */
-export function parseAuthorizationCode(value: unknown): AuthorizationCode | undefined {
-  if (!isRecord(value)) return undefined;
-  const { institution, clientId, redirectUri, psuId, scope, expiresAt, authenticatedAt, state } = value;
-  const role = apiRoles.find((r) => r === value.role);
-  if (role === undefined || typeof expiresAt !== 'number' || typeof authenticatedAt !== 'number')
-    return undefined;
-  if (typeof institution !== 'string' || typeof clientId !== 'string' || typeof redirectUri !== 'string')
-    return undefined;
-  if (typeof psuId !== 'string' || typeof scope !== 'string') return undefined;
-  if (state !== undefined && typeof state !== 'string') return undefined;
-  const extra: Record<string, string> = {};
-  if (isRecord(value.extra)) {
-    for (const [key, item] of Object.entries(value.extra)) if (typeof item === 'string') extra[key] = item;
-  }
-  return { institution, clientId, redirectUri, psuId, role, scope, expiresAt, authenticatedAt, state, extra };
-}
-
 /**
  * What stays of a code once exchanged: its client and the key of the refresh token issued from it, so
  * that a replay can revoke that set (RFC 6749 §4.1.2).
@@ -56,11 +39,56 @@ export interface UsedCode {
   readonly refreshKey: string;
 }
 
+const text = { type: 'string' } as const;
+
+/** What a stored code must be: the store keeps JSON written by this or an older version. */
+const codeSchema: JSONSchemaType<AuthorizationCode> = {
+  type: 'object',
+  required: [
+    'institution',
+    'clientId',
+    'redirectUri',
+    'psuId',
+    'role',
+    'scope',
+    'expiresAt',
+    'authenticatedAt',
+    'extra',
+  ],
+  properties: {
+    institution: text,
+    clientId: text,
+    redirectUri: text,
+    psuId: text,
+    role: { type: 'string', enum: [...apiRoles] },
+    scope: text,
+    expiresAt: { type: 'number' },
+    authenticatedAt: { type: 'number' },
+    state: { type: 'string', nullable: true },
+    extra: { type: 'object', required: [], additionalProperties: text },
+  },
+};
+
+const usedCodeSchema: JSONSchemaType<UsedCode> = {
+  type: 'object',
+  required: ['used', 'institution', 'clientId', 'refreshKey'],
+  properties: {
+    used: { type: 'boolean', const: true },
+    institution: text,
+    clientId: text,
+    refreshKey: text,
+  },
+};
+
+const isAuthorizationCode = storedGuard(codeSchema);
+const isUsedCode = storedGuard(usedCodeSchema);
+
+/** Parses a stored code; undefined for anything else (a used-code marker included). */
+export function parseAuthorizationCode(value: unknown): AuthorizationCode | undefined {
+  return isAuthorizationCode(value) ? value : undefined;
+}
+
 /** Parses a used-code marker; undefined for anything else. */
 export function parseUsedCode(value: unknown): UsedCode | undefined {
-  if (!isRecord(value) || value.used !== true) return undefined;
-  const { institution, clientId, refreshKey } = value;
-  if (typeof institution !== 'string' || typeof clientId !== 'string' || typeof refreshKey !== 'string')
-    return undefined;
-  return { used: true, institution, clientId, refreshKey };
+  return isUsedCode(value) ? value : undefined;
 }

@@ -1,5 +1,6 @@
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import { apiRoles } from '../lib/api-roles.ts';
-import { isRecord } from '../lib/is-record.ts';
 import type { Role } from '../../spec/lib/index.ts';
 
 /** Collection of PSU journeys on the authorize pages: key = journey id. */
@@ -40,42 +41,47 @@ export interface Journey {
   readonly extra: Readonly<Record<string, string>>;
 }
 
+const text = { type: 'string' } as const;
+const optionalText = { type: 'string', nullable: true } as const;
+
+/** What a stored journey must be: the store keeps JSON written by this or an older version. */
+const journeySchema: JSONSchemaType<Journey> = {
+  type: 'object',
+  required: [
+    'id',
+    'institution',
+    'clientId',
+    'tppName',
+    'redirectUri',
+    'scope',
+    'role',
+    'step',
+    'otpFailures',
+    'lastActivity',
+    'extra',
+  ],
+  properties: {
+    id: text,
+    institution: text,
+    clientId: text,
+    tppName: text,
+    redirectUri: text,
+    state: optionalText,
+    scope: text,
+    role: { type: 'string', enum: [...apiRoles] },
+    step: { type: 'string', enum: ['identify', 'authenticate', 'consent'] },
+    psuId: optionalText,
+    otp: optionalText,
+    otpFailures: { type: 'number' },
+    authenticatedAt: { type: 'number', nullable: true },
+    lastActivity: { type: 'number' },
+    extra: { type: 'object', required: [], additionalProperties: text },
+  },
+};
+
+const isJourney = storedGuard(journeySchema);
+
 /** Parses a stored journey; undefined for anything else. */
 export function parseJourney(value: unknown): Journey | undefined {
-  if (!isRecord(value)) return undefined;
-  const { id, institution, clientId, tppName, redirectUri, state, scope, step, psuId, otp, otpFailures } =
-    value;
-  const role = apiRoles.find((r) => r === value.role);
-  const strings = [id, institution, clientId, tppName, redirectUri, scope];
-  if (!strings.every((s) => typeof s === 'string') || role === undefined) return undefined;
-  if (step !== 'identify' && step !== 'authenticate' && step !== 'consent') return undefined;
-  if (typeof otpFailures !== 'number' || typeof value.lastActivity !== 'number') return undefined;
-  if (!optionalString(state) || !optionalString(psuId) || !optionalString(otp)) return undefined;
-  const authenticatedAt = value.authenticatedAt;
-  if (authenticatedAt !== undefined && typeof authenticatedAt !== 'number') return undefined;
-  const extra: Record<string, string> = {};
-  if (isRecord(value.extra)) {
-    for (const [key, item] of Object.entries(value.extra)) if (typeof item === 'string') extra[key] = item;
-  }
-  return {
-    id: String(id),
-    institution: String(institution),
-    clientId: String(clientId),
-    tppName: String(tppName),
-    redirectUri: String(redirectUri),
-    state,
-    scope: String(scope),
-    role,
-    step,
-    psuId,
-    otp,
-    otpFailures,
-    authenticatedAt,
-    lastActivity: value.lastActivity,
-    extra,
-  };
-}
-
-function optionalString(value: unknown): value is string | undefined {
-  return value === undefined || typeof value === 'string';
+  return isJourney(value) ? value : undefined;
 }

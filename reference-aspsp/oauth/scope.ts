@@ -13,7 +13,7 @@ const roleOfScopeToken: Readonly<Record<string, Role>> = {
  * Undefined for an empty scope, an unknown token or two roles at once.
  */
 export function roleOfScope(scope: string): { role: Role; token: string } | undefined {
-  const tokens = scope.split(' ').filter((t) => t !== '');
+  const tokens = scope.match(/[^ ]+/g) ?? [];
   let found: { role: Role; token: string } | undefined;
   for (const token of tokens) {
     if (token === 'offline_access') continue;

@@ -1,5 +1,6 @@
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import { apiRoles } from '../lib/api-roles.ts';
-import { isRecord } from '../lib/is-record.ts';
 import type { Role } from '../../spec/lib/index.ts';
 
 /** Who a token set belongs to: one valid set per PSU, TPP and role, per institution (seed: Tokens). */
@@ -27,15 +28,39 @@ export function ownerKey(owner: TokenOwner): string {
   return `${owner.institution}:${owner.psuId}:${owner.clientId}:${owner.role}`;
 }
 
+const text = { type: 'string' } as const;
+const instant = { type: 'number' } as const;
+
+/** What a stored token record must be: the store keeps JSON written by this or an older version. */
+const tokenRecordSchema: JSONSchemaType<TokenRecord> = {
+  type: 'object',
+  required: [
+    'kind',
+    'scope',
+    'expiresAt',
+    'authenticatedAt',
+    'pairKey',
+    'institution',
+    'psuId',
+    'clientId',
+    'role',
+  ],
+  properties: {
+    kind: { type: 'string', enum: ['access', 'refresh'] },
+    scope: text,
+    expiresAt: instant,
+    authenticatedAt: instant,
+    pairKey: text,
+    institution: text,
+    psuId: text,
+    clientId: text,
+    role: { type: 'string', enum: [...apiRoles] },
+  },
+};
+
+const isTokenRecord = storedGuard(tokenRecordSchema);
+
 /** Parses a stored token record; undefined for anything else. */
 export function parseTokenRecord(value: unknown): TokenRecord | undefined {
-  if (!isRecord(value)) return undefined;
-  const { kind, scope, expiresAt, authenticatedAt, pairKey, institution, psuId, clientId } = value;
-  const role = apiRoles.find((r) => r === value.role);
-  if (kind !== 'access' && kind !== 'refresh') return undefined;
-  if (role === undefined || typeof scope !== 'string' || typeof pairKey !== 'string') return undefined;
-  if (typeof expiresAt !== 'number' || typeof authenticatedAt !== 'number') return undefined;
-  if (typeof institution !== 'string' || typeof psuId !== 'string' || typeof clientId !== 'string')
-    return undefined;
-  return { kind, scope, expiresAt, authenticatedAt, pairKey, institution, psuId, clientId, role };
+  return isTokenRecord(value) ? value : undefined;
 }
