@@ -1,4 +1,5 @@
-import { isRecord } from '../lib/is-record.ts';
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import type { StoreTx } from '../store/index.ts';
 import { isPaymentInitiationBody, type PaymentInitiationBody } from './payment-initiation.ts';
 import type { PaymentState, PaymentStatus, PaymentStatusReason } from './payment-status.ts';
@@ -53,57 +54,51 @@ export async function putPayment(tx: StoreTx, payment: PaymentRecord): Promise<v
   await tx.put(paymentsCollection, paymentKey(payment.institution, payment.resourceId), payment);
 }
 
-const statuses: readonly PaymentStatus[] = ['RCVD', 'ACTC', 'PDNG', 'RJCT'];
-const reasons: readonly PaymentStatusReason[] = ['CUST', 'NOAS', 'MS03', 'DS02'];
+/** A stored payment before its body is checked against the payment request schema. */
+interface StoredPayment extends Omit<PaymentRecord, 'body'> {
+  readonly body: Readonly<Record<string, unknown>>;
+}
 
-/** Parses a stored payment; undefined for anything else. */
+const text = { type: 'string' } as const;
+const optionalText = { type: 'string', nullable: true } as const;
+const statuses: PaymentStatus[] = ['RCVD', 'ACTC', 'PDNG', 'RJCT'];
+const reasons: PaymentStatusReason[] = ['CUST', 'NOAS', 'MS03', 'DS02'];
+
+/** What a stored payment must be: the store keeps JSON written by this or an older version. */
+const storedPaymentSchema: JSONSchemaType<StoredPayment> = {
+  type: 'object',
+  required: ['resourceId', 'institution', 'clientId', 'requestId', 'createdAt', 'body', 'state'],
+  properties: {
+    resourceId: text,
+    institution: text,
+    clientId: text,
+    requestId: text,
+    createdAt: { type: 'number' },
+    body: { type: 'object', required: [] },
+    state: {
+      type: 'object',
+      required: ['status'],
+      properties: {
+        status: { type: 'string', enum: statuses },
+        reason: { type: 'string', enum: reasons, nullable: true },
+      },
+    },
+    psuId: optionalText,
+    chosenIban: optionalText,
+    cancellation: {
+      type: 'object',
+      nullable: true,
+      required: ['successfulReportUrl'],
+      properties: { successfulReportUrl: text, unsuccessfulReportUrl: optionalText },
+    },
+  },
+};
+
+const isStoredPayment = storedGuard(storedPaymentSchema);
+
+/** Parses a stored payment; undefined for anything else (its body must still fit the schema). */
 export function parsePaymentRecord(value: unknown): PaymentRecord | undefined {
-  if (!isRecord(value) || !isPaymentInitiationBody(value.body)) return undefined;
-  const { resourceId, institution, clientId, requestId, createdAt, state, psuId, chosenIban } = value;
-  if (!isRecord(state)) return undefined;
-  const status = statuses.find((s) => s === state.status);
-  const reason = reasons.find((r) => r === state.reason);
-  const cancellation = value.cancellation === undefined ? undefined : parseReportUrls(value.cancellation);
-  if (
-    !isText(resourceId) ||
-    !isText(institution) ||
-    !isText(clientId) ||
-    !isText(requestId) ||
-    typeof createdAt !== 'number' ||
-    status === undefined ||
-    reason !== state.reason ||
-    cancellation === null ||
-    !isOptionalText(psuId) ||
-    !isOptionalText(chosenIban)
-  )
-    return undefined;
-  return {
-    resourceId,
-    institution,
-    clientId,
-    requestId,
-    createdAt,
-    body: value.body,
-    state: { status, reason },
-    psuId,
-    chosenIban,
-    cancellation,
-  };
-}
-
-/** The report URLs of a cancellation under way; null when the stored value is not such URLs. */
-function parseReportUrls(value: unknown): ReportUrls | null {
-  if (!isRecord(value)) return null;
-  const { successfulReportUrl, unsuccessfulReportUrl } = value;
-  return isText(successfulReportUrl) && isOptionalText(unsuccessfulReportUrl)
-    ? { successfulReportUrl, unsuccessfulReportUrl }
-    : null;
-}
-
-function isText(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isOptionalText(value: unknown): value is string | undefined {
-  return value === undefined || typeof value === 'string';
+  if (!isStoredPayment(value)) return undefined;
+  const { body } = value;
+  return isPaymentInitiationBody(body) ? { ...value, body } : undefined;
 }

@@ -1,5 +1,5 @@
-import { isRecord } from '../lib/is-record.ts';
-import type { StoreTx } from '../store/index.ts';
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard, type StoreTx } from '../store/index.ts';
 
 /** Collection binding PISP access tokens to payments: key = the token's store key (`BearerAuth.tokenId`). */
 export const pispTokenBindingsCollection = 'pisp-token-bindings';
@@ -18,15 +18,25 @@ export interface PispTokenBinding {
   readonly paymentId: string | undefined;
 }
 
+/** What a stored binding must be: the store keeps JSON written by this or an older version. */
+const bindingSchema: JSONSchemaType<PispTokenBinding> = {
+  type: 'object',
+  required: ['kind'],
+  properties: {
+    kind: { type: 'string', enum: ['first', 'second'] },
+    paymentId: { type: 'string', nullable: true },
+  },
+};
+
+const isPispTokenBinding = storedGuard(bindingSchema);
+
 /** Reads the binding of a token; undefined for a token the PISP grants did not issue. */
 export async function getPispTokenBinding(
   tx: StoreTx,
   tokenId: string,
 ): Promise<PispTokenBinding | undefined> {
   const value = await tx.get(pispTokenBindingsCollection, tokenId);
-  if (!isRecord(value) || (value.kind !== 'first' && value.kind !== 'second')) return undefined;
-  if (value.paymentId !== undefined && typeof value.paymentId !== 'string') return undefined;
-  return { kind: value.kind, paymentId: value.paymentId };
+  return isPispTokenBinding(value) ? value : undefined;
 }
 
 /** Writes the binding of a token. */
