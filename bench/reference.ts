@@ -15,7 +15,8 @@
  *
  * Run: `npm run bench:reference` (options: `--seconds N` per round, `--connections N`,
  * `--concurrency N` requests in flight, `--rounds N`, `--cpu-profile FILE` to write a V8 CPU profile
- * of the reference rounds only, to open in Chrome DevTools' Performance panel).
+ * of the reference rounds only, to open in Chrome DevTools' Performance panel; `--cpu-profile-bare FILE`
+ * the same of the bare rounds).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -40,7 +41,8 @@ const usage = `usage: npm run bench:reference -- [--seconds N] [--connections N]
   --connections N    TLS connections of the client (default 8)
   --concurrency N    requests in flight (default 32)
   --rounds N         rounds per server, alternating; the better one counts (default 2)
-  --cpu-profile FILE write a V8 CPU profile of the reference rounds`;
+  --cpu-profile FILE write a V8 CPU profile of the reference rounds
+  --cpu-profile-bare FILE  the same of the bare server's rounds, to compare part by part`;
 
 /** The options, or the usage and exit 2 (exit 0 for --help): a bad option is not a stack trace. */
 function readOptions() {
@@ -52,6 +54,7 @@ function readOptions() {
         concurrency: { type: 'string', default: '32' },
         rounds: { type: 'string', default: '2' },
         'cpu-profile': { type: 'string' },
+        'cpu-profile-bare': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -229,14 +232,13 @@ async function prepareClient(reference: RunningReference): Promise<ReferenceClie
 
 async function benchReference(reference: RunningReference, client: ReferenceClient): Promise<Figures> {
   const pool = new Pool(reference.url, { connections, connect: client.connect });
-  const figures = await profiled(() => load(pool, client.headers));
+  const figures = await profiled(values['cpu-profile'], () => load(pool, client.headers));
   await pool.close();
   return figures;
 }
 
-/** Runs fn under the V8 profiler when `--cpu-profile` names a file (the last round's profile is kept). */
-async function profiled<T>(fn: () => Promise<T>): Promise<T> {
-  const file = values['cpu-profile'];
+/** Runs fn under the V8 profiler when `file` is named (the last round's profile is kept). */
+async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Promise<T> {
   if (file === undefined) return fn();
   const session = new Session();
   session.connect();
@@ -271,7 +273,7 @@ async function benchBare(reference: RunningReference, client: ReferenceClient): 
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const pool = new Pool(`https://127.0.0.1:${port}`, { connections, connect: client.connect });
-  const figures = await load(pool, client.headers);
+  const figures = await profiled(values['cpu-profile-bare'], () => load(pool, client.headers));
   await pool.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return figures;

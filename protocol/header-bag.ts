@@ -26,3 +26,26 @@ export function headerValues(headers: HeaderBag, name: string): string[] {
   }
   return values;
 }
+
+/**
+ * The values of the field `name` as one signing-string value: each trimmed, joined with `, ` in
+ * order (draft-cavage section 2.3); `undefined` when the field is absent. The same walk as
+ * {@link headerValues} without its list: the reference's verifier calls this for every covered
+ * header of every resource call.
+ */
+export function joinedHeaderValue(headers: HeaderBag, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  let joined: string | undefined;
+  for (const key in headers) {
+    if (key !== wanted && key.toLowerCase() !== wanted) continue;
+    const value = headers[key];
+    if (value === undefined) continue;
+    if (typeof value === 'string' || typeof value === 'number') {
+      const text = typeof value === 'string' ? value.trim() : String(value).trim();
+      joined = joined === undefined ? text : `${joined}, ${text}`;
+    } else {
+      for (const item of value) joined = joined === undefined ? item.trim() : `${joined}, ${item.trim()}`;
+    }
+  }
+  return joined;
+}

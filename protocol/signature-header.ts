@@ -34,7 +34,15 @@ export interface ParsedSignature {
   expires: number | undefined;
 }
 
-const known = new Set(['keyid', 'algorithm', 'headers', 'signature', 'created', 'expires']);
+/** The parameters the draft defines, by lower-cased name; any other is ignored. */
+interface Params {
+  keyid?: string;
+  algorithm?: string;
+  headers?: string;
+  signature?: string;
+  created?: string;
+  expires?: string;
+}
 
 /**
  * Parses a `Signature` header value; throws {@link SignatureHeaderError} on any malformation.
@@ -46,23 +54,33 @@ export function parseSignatureHeader(value: string): ParsedSignature {
   if (value.trim() === '')
     throw new SignatureHeaderError('ERR_SIGNATURE_HEADER_EMPTY', 'empty Signature header');
   const params = splitParams(value);
-  const keyId = params.get('keyid');
-  const signature = params.get('signature');
+  const { keyid: keyId, signature } = params;
   if (keyId === undefined) throw missing('keyId');
   if (signature === undefined) throw missing('signature');
   if (keyId === '') throw empty('keyId');
   if (signature === '') throw empty('signature');
-  const headersParam = params.get('headers');
+  const headersParam = params.headers;
   if (headersParam !== undefined && headersParam.trim() === '') throw empty('headers');
-  const headers = (headersParam ?? '(created)').trim().toLowerCase().split(/ +/);
   return {
     keyId,
-    algorithm: params.get('algorithm'),
-    headers,
+    algorithm: params.algorithm,
+    headers: splitNames((headersParam ?? '(created)').trim().toLowerCase()),
     signature,
-    created: timestamp(params, 'created'),
-    expires: timestamp(params, 'expires'),
+    created: timestamp(params.created, 'created'),
+    expires: timestamp(params.expires, 'expires'),
   };
+}
+
+/** The names of a trimmed `headers` parameter: separated by one or more spaces, as `split(/ +/)`. */
+function splitNames(list: string): string[] {
+  const names: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= list.length; i += 1) {
+    if (i < list.length && list.charCodeAt(i) !== space) continue;
+    if (i > start) names.push(list.slice(start, i));
+    start = i + 1;
+  }
+  return names;
 }
 
 /** Formats a `Signature` header value (the inverse of {@link parseSignatureHeader}). */
@@ -100,8 +118,7 @@ function empty(name: string): SignatureHeaderError {
   );
 }
 
-function timestamp(params: Map<string, string>, name: string): number | undefined {
-  const raw = params.get(name);
+function timestamp(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d{1,15}$/.test(raw)) {
     throw new SignatureHeaderError(
@@ -113,10 +130,10 @@ function timestamp(params: Map<string, string>, name: string): number | undefine
 }
 
 /** Splits `name="value", name=token` pairs; quoted strings may contain commas and `\` escapes. */
-function splitParams(value: string): Map<string, string> {
+function splitParams(value: string): Params {
   // Scanned by character code, with no closures and no regexes over slices: every signed request parses
   // one of these headers (its signature alone is a few hundred characters), on the reference's hot path.
-  const params = new Map<string, string>();
+  const params: Params = {};
   const end = value.length;
   let i = 0;
   for (;;) {
@@ -137,6 +154,10 @@ function splitParams(value: string): Map<string, string> {
       i += 1;
       paramValue = '';
       let runStart = i;
+      // Most values hold no backslash: the closing quote found by indexOf (a native scan) ends them.
+      const close = value.indexOf('"', i);
+      const escape = close === -1 ? -1 : value.lastIndexOf('\\', close);
+      if (close !== -1 && escape < i) i = close;
       for (;;) {
         if (i >= end) throw syntax('unterminated quoted string', i);
         const c = value.charCodeAt(i);
@@ -158,20 +179,34 @@ function splitParams(value: string): Map<string, string> {
       if (i === tokenStart) throw syntax(`expected a value for ${rawName}`, i);
       paramValue = value.slice(tokenStart, i);
     }
-    const name = rawName.toLowerCase();
-    if (known.has(name)) {
-      if (params.has(name)) {
+    const name = knownParam(rawName.toLowerCase());
+    if (name !== undefined) {
+      if (params[name] !== undefined) {
         throw new SignatureHeaderError(
           'ERR_SIGNATURE_HEADER_DUPLICATE_PARAM',
           `Signature header repeats ${rawName}`,
         );
       }
-      params.set(name, paramValue);
+      params[name] = paramValue;
     }
     i = skipSpace(value, i);
     if (i >= end) return params;
     if (value.charCodeAt(i) !== comma) throw syntax('expected ","', i);
     i += 1;
+  }
+}
+
+function knownParam(name: string): keyof Params | undefined {
+  switch (name) {
+    case 'keyid':
+    case 'algorithm':
+    case 'headers':
+    case 'signature':
+    case 'created':
+    case 'expires':
+      return name;
+    default:
+      return undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The draft-cavage-http-signatures-12 signing string, shared by signer and verifier.
  */
-import { headerValues, type HeaderBag } from './header-bag.ts';
+import { joinedHeaderValue, type HeaderBag } from './header-bag.ts';
 
 /** What the signing string is built from. */
 export interface SigningInput {
@@ -29,20 +29,23 @@ export type SigningStringResult = { ok: true; value: string } | { ok: false; mis
  * the path with query.
  */
 export function buildSigningString(input: SigningInput): SigningStringResult {
-  const lines: string[] = [];
-  for (const rawName of input.headerNames) {
-    const name = rawName.toLowerCase();
+  // One string grown line by line, no list of lines: the reference builds one per resource call.
+  let value = '';
+  for (let i = 0; i < input.headerNames.length; i += 1) {
+    const name = (input.headerNames[i] ?? '').toLowerCase();
+    let line: string;
     if (name === '(request-target)') {
-      lines.push(`${name}: ${input.method.toLowerCase()} ${input.path}`);
+      line = `${name}: ${input.method.toLowerCase()} ${input.path}`;
     } else if (name === '(created)' || name === '(expires)') {
-      const value = name === '(created)' ? input.created : input.expires;
-      if (value === undefined) return { ok: false, missingHeader: name };
-      lines.push(`${name}: ${value}`);
+      const stamp = name === '(created)' ? input.created : input.expires;
+      if (stamp === undefined) return { ok: false, missingHeader: name };
+      line = `${name}: ${stamp}`;
     } else {
-      const values = headerValues(input.headers, name);
-      if (values.length === 0) return { ok: false, missingHeader: name };
-      lines.push(`${name}: ${values.map((v) => v.trim()).join(', ')}`);
+      const joined = joinedHeaderValue(input.headers, name);
+      if (joined === undefined) return { ok: false, missingHeader: name };
+      line = `${name}: ${joined}`;
     }
+    value = i === 0 ? line : `${value}\n${line}`;
   }
-  return { ok: true, value: lines.join('\n') };
+  return { ok: true, value };
 }

@@ -28,7 +28,18 @@ export interface VerifySignatureOptions {
 /** Algorithms accepted; an absent `algorithm` parameter means rsa-sha256, the only one STET uses. */
 const supported = new Set(['rsa-sha256']);
 
-const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Base64 characters, then at most two `=`. */
+const base64Shape = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Padded base64 with no stray character: whole groups of four, `=` only as the last one or two
+ * characters (the language of `/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/`:
+ * with the length a multiple of four, `n` characters and `p` pads fit only as `n % 4 === (4 - p) % 4`).
+ * The grouped pattern took twice as long on every resource call of the reference.
+ */
+export function isStrictBase64(text: string): boolean {
+  return text.length % 4 === 0 && base64Shape.test(text);
+}
 
 /**
  * Rebuilds the signing string from the request and checks the signature with the public key.
@@ -58,7 +69,7 @@ function prepareVerification(options: VerifySignatureOptions): PreparedVerificat
   const algorithm = signature.algorithm ?? 'rsa-sha256';
   if (!supported.has(algorithm.toLowerCase()))
     return fail({ valid: false, reason: 'unsupported-algorithm', algorithm });
-  if (signature.signature === '' || !strictBase64.test(signature.signature))
+  if (signature.signature === '' || !isStrictBase64(signature.signature))
     return fail({ valid: false, reason: 'bad-base64' });
   const built = buildSigningString({
     method: options.method,

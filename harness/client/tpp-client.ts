@@ -233,9 +233,18 @@ export class TppClient {
     });
   }
 
-  /** Clones `persona` (`POST /sandbox/v1/psus`); `psu` is undefined when the answer is not a clone. */
-  async clonePsu(persona: string): Promise<{ psu: ClonedPsu | undefined; exchange: HttpExchange }> {
-    const exchange = await this.sandbox(`${sandboxBase}/psus`, { persona });
+  /**
+   * Clones `persona` (`POST /sandbox/v1/psus`), its clock starting at `at` when given; `psu` is
+   * undefined when the answer is not a clone.
+   */
+  async clonePsu(
+    persona: string,
+    at?: string,
+  ): Promise<{ psu: ClonedPsu | undefined; exchange: HttpExchange }> {
+    const exchange = await this.sandbox(
+      `${sandboxBase}/psus`,
+      at === undefined ? { persona } : { persona, at },
+    );
     return { psu: parseClonedPsu(exchange), exchange };
   }
 

@@ -3,7 +3,7 @@
  * its captured values, and the clock it sees.
  */
 import { CodedError } from '../../lib/coded-error.ts';
-import { addDays, parisDay, type VersionProfile } from '../../spec/lib/index.ts';
+import { addDays, parisDay, parisInstant, type VersionProfile } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
 import type { SecretSet } from '../report/secret-set.ts';
@@ -66,7 +66,11 @@ export type TemplateScope = Pick<CaseContext, 'vars' | 'clockOffsetMs'>;
 /** The value of one reference: a variable, a date expression, or `now`. */
 export function lookup(ctx: TemplateScope, ref: string): unknown {
   const date = parseDateRef(ref);
-  if (date !== undefined) return addDays(parisDay(caseNow(ctx)), date.offsetDays);
+  if (date !== undefined) {
+    const day = addDays(parisDay(caseNow(ctx)), date.offsetDays);
+    const time = date.parisTime;
+    return time === undefined ? day : parisInstant(day, time.hour, time.minute).toISOString();
+  }
   if (ref === 'now') return caseNow(ctx).toISOString();
   if (isSignatureWindowDate(ref)) {
     // Against the bank's own clock, which sandbox time travel (a PSU's clock) does not move.

@@ -188,10 +188,12 @@ async function createContext(
     ctx.vars.set(signatureWindowVar, institution.signatureFreshness.windowSeconds);
   if (institution.sandbox) {
     const timer = performance.now();
-    const { psu, exchange } = await clonePsu(ctx, given.persona);
+    // A clock `at` is where the clone's clock starts, so its data are generated as of that instant.
+    const at = given.clock !== undefined && 'at' in given.clock ? given.clock.at : undefined;
+    const { psu, exchange } = await clonePsu(ctx, given.persona, at);
     ctx.psu = psu;
     steps.push(setupResult(`given: fresh PSU from persona ${given.persona}`, timer, [exchange.entry]));
-    if (given.clock !== undefined) {
+    if (given.clock !== undefined && at === undefined) {
       const t = performance.now();
       const moved = await moveClock(ctx, given.clock);
       steps.push(setupResult('given: PSU clock', t, [moved.entry]));

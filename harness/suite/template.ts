@@ -3,7 +3,10 @@
  * run and the runner can fill them in.
  *
  * A name is a built-in (see {@link builtinNames}), a capture of an earlier step, or a date expression
- * `today`, `today-30d`, `today+1d` (the PSU's calendar day, so it follows sandbox time travel).
+ * `today`, `today-30d`, `today+1d` (the PSU's calendar day, so it follows sandbox time travel), or
+ * the same with a Paris wall-clock time, `today@21:49`, `today+1d@21:50`: the UTC instant of that
+ * minute in Paris on that day (the accounting batch and the quota day are Paris times, and the offset
+ * from UTC changes with the season).
  */
 
 /** Names every case has, without capturing them. */
@@ -37,7 +40,7 @@ export const builtinNames: ReadonlySet<string> = new Set([
 /** A part of a template: literal text or a reference. */
 export type TemplatePart = { text: string } | { ref: string };
 
-const refPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:[+-]\d+d)?)\s*\}\}/g;
+const refPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:[+-]\d+d)?(?:@\d{2}:\d{2})?)\s*\}\}/g;
 
 /** Splits a template into literal text and references. */
 export function parseTemplate(template: string): TemplatePart[] {
@@ -58,12 +61,23 @@ export function templateRefs(template: string): string[] {
   return parseTemplate(template).flatMap((p) => ('ref' in p ? [p.ref] : []));
 }
 
-/** A `today±Nd` expression, parsed; undefined for any other name. */
-export function parseDateRef(ref: string): { offsetDays: number } | undefined {
-  const match = /^today(?:([+-])(\d+)d)?$/.exec(ref);
+/** A `today±Nd` expression, with its Paris time when it has one (`@HH:MM`). */
+export interface DateRef {
+  readonly offsetDays: number;
+  readonly parisTime: { readonly hour: number; readonly minute: number } | undefined;
+}
+
+/** A `today±Nd` or `today±Nd@HH:MM` expression, parsed; undefined for any other name or time. */
+export function parseDateRef(ref: string): DateRef | undefined {
+  const match = /^today(?:([+-])(\d+)d)?(?:@(\d{2}):(\d{2}))?$/.exec(ref);
   if (match === null) return undefined;
   const n = Number(match[2] ?? '0');
-  return { offsetDays: match[1] === '-' ? -n : n };
+  const offsetDays = match[1] === '-' ? -n : n;
+  if (match[3] === undefined) return { offsetDays, parisTime: undefined };
+  const hour = Number(match[3]);
+  const minute = Number(match[4]);
+  if (hour > 23 || minute > 59) return undefined;
+  return { offsetDays, parisTime: { hour, minute } };
 }
 
 /** True when `ref` needs no capture: a built-in or a date expression. */

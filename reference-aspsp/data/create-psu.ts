@@ -22,13 +22,20 @@ function freshIdentifier(institution: Institution): string {
 /**
  * Clones `template` into a fresh PSU at `institution` for the TPP `owner` (its client_id: only that
  * TPP may drive the clone through the sandbox control API): new psuId and identifier, data generated
- * for the base clock's now, no consent, no token, no quota used, no clock offset.
+ * for the base clock's now (or for `at`, where the PSU's clock then starts), no consent, no token, no
+ * quota used.
  */
 export async function createPsu(
   tx: StoreTx,
-  options: { template: PersonaTemplate; institution: Institution; clock: Clock; owner: string },
+  options: {
+    template: PersonaTemplate;
+    institution: Institution;
+    clock: Clock;
+    owner: string;
+    at?: Date | undefined;
+  },
 ): Promise<CreatedPsu> {
-  const { template, institution, clock, owner } = options;
+  const { template, institution, clock, owner, at } = options;
   const psuId = `${template.name}-${randomBytes(6).toString('hex')}`;
   let identifier = freshIdentifier(institution);
   while ((await tx.get(psuIdentifiersCollection, `${institution.code}:${identifier}`)) !== undefined) {
@@ -42,7 +49,8 @@ export async function createPsu(
     owner,
   };
   await putPsu(tx, institution.code, entry);
-  const now = await clock.psuNow(tx, { institution: institution.code, psuId });
+  const psu = { institution: institution.code, psuId };
+  const now = at === undefined ? await clock.psuNow(tx, psu) : await clock.setPsuTime(tx, psu, at);
   await putPsuRecord(tx, {
     institution: institution.code,
     psuId,

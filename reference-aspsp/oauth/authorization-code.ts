@@ -1,4 +1,5 @@
-import { Ajv, type JSONSchemaType } from 'ajv';
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import { apiRoles } from '../lib/api-roles.ts';
 import type { Role } from '../../spec/lib/index.ts';
 
@@ -79,9 +80,8 @@ const usedCodeSchema: JSONSchemaType<UsedCode> = {
   },
 };
 
-const ajv = new Ajv();
-const isAuthorizationCode = ajv.compile(codeSchema);
-const isUsedCode = ajv.compile(usedCodeSchema);
+const isAuthorizationCode = storedGuard(codeSchema);
+const isUsedCode = storedGuard(usedCodeSchema);
 
 /** Parses a stored code; undefined for anything else (a used-code marker included). */
 export function parseAuthorizationCode(value: unknown): AuthorizationCode | undefined {

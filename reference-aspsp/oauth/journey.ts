@@ -1,4 +1,5 @@
-import { Ajv, type JSONSchemaType } from 'ajv';
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import { apiRoles } from '../lib/api-roles.ts';
 import type { Role } from '../../spec/lib/index.ts';
 
@@ -78,7 +79,7 @@ const journeySchema: JSONSchemaType<Journey> = {
   },
 };
 
-const isJourney = new Ajv().compile(journeySchema);
+const isJourney = storedGuard(journeySchema);
 
 /** Parses a stored journey; undefined for anything else. */
 export function parseJourney(value: unknown): Journey | undefined {

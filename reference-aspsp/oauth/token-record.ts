@@ -1,4 +1,5 @@
-import { Ajv, type JSONSchemaType } from 'ajv';
+import type { JSONSchemaType } from 'ajv';
+import { storedGuard } from '../store/index.ts';
 import { apiRoles } from '../lib/api-roles.ts';
 import type { Role } from '../../spec/lib/index.ts';
 
@@ -57,7 +58,7 @@ const tokenRecordSchema: JSONSchemaType<TokenRecord> = {
   },
 };
 
-const isTokenRecord = new Ajv().compile(tokenRecordSchema);
+const isTokenRecord = storedGuard(tokenRecordSchema);
 
 /** Parses a stored token record; undefined for anything else. */
 export function parseTokenRecord(value: unknown): TokenRecord | undefined {

@@ -30,18 +30,30 @@ export const personasRoute: CertificateRoute = sandboxRoute({
   },
 });
 
-/** `POST /sandbox/v1/psus` `{"persona"}`: a fresh PSU cloned from the persona at this institution. */
+/**
+ * `POST /sandbox/v1/psus` `{"persona", "at"?}`: a fresh PSU cloned from the persona at this
+ * institution; with `at`, its clock starts there and its data are generated as of that instant.
+ */
 export const clonePsuRoute: CertificateRoute = sandboxRoute({
   method: 'POST',
   path: '/psus',
   body: 'json',
   async handler(ctx) {
     const body = parseClonePsuBody(ctx.body);
-    if (body === undefined) throw new ApiError('FF01', { detail: 'expected {"persona": "<name>"}' });
+    if (body === undefined)
+      throw new ApiError('FF01', {
+        detail: 'expected {"persona": "<name>"} and optionally "at": "<ISO instant>"',
+      });
     const template = findPersona(body.persona);
     if (template === undefined) throw new ApiError('FF01', { detail: `unknown persona ${body.persona}` });
     const created = await ctx.store.transaction((tx) =>
-      createPsu(tx, { template, institution: ctx.institution, clock: ctx.clock, owner: ctx.tpp.clientId }),
+      createPsu(tx, {
+        template,
+        institution: ctx.institution,
+        clock: ctx.clock,
+        owner: ctx.tpp.clientId,
+        at: body.at,
+      }),
     );
     return {
       status: 201,

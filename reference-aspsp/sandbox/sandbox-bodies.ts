@@ -4,6 +4,8 @@ import { parseIsoDuration } from './iso-duration.ts';
 /** Body of `POST /sandbox/v1/psus`. */
 export interface ClonePsuBody {
   readonly persona: string;
+  /** The PSU's clock from the start: its data are generated as of this instant. */
+  readonly at: Date | undefined;
 }
 
 /** Body of `POST /sandbox/v1/psus/{psuId}/clock`: a duration to travel by, or an instant to go to. */
@@ -18,10 +20,21 @@ function onlyFields(value: unknown, names: readonly string[]): boolean {
   );
 }
 
-/** Parses a clone request; undefined when it is not `{"persona": "<name>"}`. */
+/** Parses a clone request; undefined when it is not `{"persona": "<name>"}` with an optional `"at"` instant. */
 export function parseClonePsuBody(value: unknown): ClonePsuBody | undefined {
   const persona = readField(value, 'persona');
-  return onlyFields(value, ['persona']) && typeof persona === 'string' ? { persona } : undefined;
+  if (!onlyFields(value, ['persona', 'at']) || typeof persona !== 'string') return undefined;
+  const at = readField(value, 'at');
+  if (at === undefined) return { persona, at: undefined };
+  const instant = parseInstant(at);
+  return instant === undefined ? undefined : { persona, at: instant };
+}
+
+/** An ISO 8601 date-time (`YYYY-MM-DDT…`) as a Date; undefined for anything else. */
+function parseInstant(value: unknown): Date | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return undefined;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
 }
 
 /** Parses a clock request; undefined unless exactly one of `travel` (ISO duration) or `at` (ISO instant). */
@@ -33,11 +46,8 @@ export function parseClockBody(value: unknown): ClockBody | undefined {
     const travelMs = parseIsoDuration(travel);
     return travelMs === undefined ? undefined : { travelMs };
   }
-  if (typeof at === 'string' && travel === undefined && /^\d{4}-\d{2}-\d{2}T/.test(at)) {
-    const instant = new Date(at);
-    return Number.isNaN(instant.getTime()) ? undefined : { at: instant };
-  }
-  return undefined;
+  const instant = travel === undefined ? parseInstant(at) : undefined;
+  return instant === undefined ? undefined : { at: instant };
 }
 
 /** Body of `POST /sandbox/v1/psus/{psuId}/revoke-token`: which token of the current set to revoke. */

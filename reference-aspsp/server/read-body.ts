@@ -7,8 +7,21 @@ export const bodyLimitBytes = 64 * 1024;
 export type BodyResult =
   { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'declared-too-large' | 'aborted' };
 
-const noBody: BodyResult = { ok: true, body: Buffer.alloc(0) };
+/** The body of a request that has none (shared: nothing writes to it). */
+export const emptyBody = Buffer.alloc(0);
+
+const noBody: BodyResult = { ok: true, body: emptyBody };
 const declaredTooLarge: BodyResult = { ok: false, reason: 'declared-too-large' };
+
+/**
+ * True when the request has no body: no Transfer-Encoding and no Content-Length or a zero one
+ * (HTTP/1.1: most calls are GETs). Node's server drains an unread request itself when the response
+ * ends.
+ */
+export function hasNoBody(request: Pick<IncomingMessage, 'headers'>): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
 
 /**
  * Reads a request body up to `limit` bytes.
@@ -17,11 +30,8 @@ const declaredTooLarge: BodyResult = { ok: false, reason: 'declared-too-large' }
  * chunked body is counted as it arrives. Past the limit the remaining bytes are drained so the keep-alive connection stays usable.
  */
 export function readBody(request: IncomingMessage, limit = bodyLimitBytes): Promise<BodyResult> {
+  if (hasNoBody(request)) return Promise.resolve(noBody);
   const length = request.headers['content-length'];
-  // No Content-Length nor Transfer-Encoding: HTTP/1.1 says there is no body (most calls are GETs).
-  // Node's server drains an unread request itself when the response ends.
-  if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
-    return Promise.resolve(noBody);
   const declared = Number(length ?? '0');
   // Refused at once: waiting for megabytes the answer will not read only holds the socket. The
   // caller answers with `Connection: close`, so the unread body does not poison the connection.

@@ -11,19 +11,32 @@ export function sendResponse(
   options: { requestId: string; echoRequestId: boolean },
 ): void {
   if (response.headersSent || response.destroyed) return;
-  const headers: Record<string, string> = { 'cache-control': 'no-store', ...answer.headers };
-  if (options.echoRequestId) headers['x-request-id'] = options.requestId;
   // A string body, not a Buffer: Node writes the head and a string body in one chunk, where a Buffer
   // goes out as a second one, and no copy of the body is made before the socket encodes it.
   let body: string | undefined;
+  let type: string | undefined;
   if (answer.json !== undefined) {
     body = JSON.stringify(answer.json);
-    headers['content-type'] = 'application/json';
+    type = 'application/json';
   } else if (answer.html !== undefined) {
     body = answer.html;
-    headers['content-type'] = 'text/html; charset=utf-8';
+    type = 'text/html; charset=utf-8';
   }
-  headers['content-length'] = String(body === undefined ? 0 : Buffer.byteLength(body, 'utf8'));
-  response.writeHead(answer.status, headers);
+  const length = String(body === undefined ? 0 : Buffer.byteLength(body, 'utf8'));
+  if (answer.headers === undefined) {
+    // Most answers: the head as a flat list of names and values, the order the object below gives.
+    const head = ['cache-control', 'no-store'];
+    if (options.echoRequestId) head.push('x-request-id', options.requestId);
+    if (type !== undefined) head.push('content-type', type);
+    head.push('content-length', length);
+    response.writeHead(answer.status, head);
+  } else {
+    // The handler's own headers may replace cache-control; the pipeline's replace the handler's.
+    const headers: Record<string, string> = { 'cache-control': 'no-store', ...answer.headers };
+    if (options.echoRequestId) headers['x-request-id'] = options.requestId;
+    if (type !== undefined) headers['content-type'] = type;
+    headers['content-length'] = length;
+    response.writeHead(answer.status, headers);
+  }
   response.end(body, 'utf8');
 }

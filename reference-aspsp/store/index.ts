@@ -5,4 +5,4 @@
 export { StoreError, type Store, type StoreErrorCode, type StoreOptions, type StoreTx } from './store.ts';
 export { openStore } from './open-store.ts';
 export { typedCollection, type TypedCollection } from './typed-collection.ts';
-export { storedShape } from './stored-shape.ts';
+export { storedGuard, storedShape } from './stored-shape.ts';

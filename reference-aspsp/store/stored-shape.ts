@@ -8,6 +8,12 @@ import { Ajv, type JSONSchemaType } from 'ajv';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 
+/** Compiles `schema` into a type guard (for stores that read a value of another shape as absent). */
+export function storedGuard<T>(schema: JSONSchemaType<T>): (value: unknown) => value is T {
+  const validate = ajv.compile(schema);
+  return (value): value is T => validate(value);
+}
+
 /** Compiles `schema` into a parse function: the value, typed, or an Error listing what does not fit. */
 export function storedShape<T>(schema: JSONSchemaType<T>): (value: unknown) => T {
   const validate = ajv.compile(schema);

@@ -59,12 +59,17 @@ export async function moveClock(
   return exchange;
 }
 
-/** Clones a fresh PSU from `persona` at the case's institution (POST /sandbox/v1/psus). */
+/**
+ * Clones a fresh PSU from `persona` at the case's institution (POST /sandbox/v1/psus); with `at`, the
+ * PSU's clock starts at that instant and its data are generated as of it (an account "opened today"
+ * opens then), and the case's clock follows.
+ */
 export async function clonePsu(
   ctx: CaseContext,
   persona: string,
+  at?: string,
 ): Promise<{ psu: CasePsu; exchange: HttpExchange }> {
-  const { psu: cloned, exchange } = await caseTpp(ctx).clonePsu(persona);
+  const { psu: cloned, exchange } = await caseTpp(ctx).clonePsu(persona, at);
   if (cloned === undefined) {
     throw new CodedError(
       'ERR_SANDBOX_CLONE',
@@ -75,6 +80,7 @@ export async function clonePsu(
     );
   }
   ctx.secrets.add('otp', cloned.otp);
+  if (at !== undefined) ctx.clockOffsetMs = Date.parse(at) - Date.now();
   return { psu: { id: cloned.psuId, identifier: cloned.identifier, otp: cloned.otp }, exchange };
 }
 

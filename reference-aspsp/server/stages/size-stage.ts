@@ -1,13 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../api-error.ts';
-import { readBody } from '../read-body.ts';
+import { emptyBody, hasNoBody, readBody } from '../read-body.ts';
 
 /**
  * Stage 3, size: the body, read whole, up to 64 KiB (`413 FF01`). A body declared too large is not
  * read: the answer closes the connection rather than drain it. An aborted upload destroys the
  * response. The bytes are read once here; Digest, the body stage and the observer share them.
+ *
+ * A request without a body gets the empty body at once, not a promise: most calls are GETs, and the
+ * pipeline goes on without waiting a turn of the microtask queue for them.
  */
-export async function sizeStage(request: IncomingMessage, response: ServerResponse): Promise<Buffer> {
+export function sizeStage(request: IncomingMessage, response: ServerResponse): Buffer | Promise<Buffer> {
+  return hasNoBody(request) ? emptyBody : readWhole(request, response);
+}
+
+async function readWhole(request: IncomingMessage, response: ServerResponse): Promise<Buffer> {
   const read = await readBody(request);
   if (read.ok) return read.body;
   if (read.reason === 'aborted') response.destroy();

@@ -47,6 +47,19 @@ describe('Digest header', () => {
     });
   });
 
+  it('checks a value with spaces, another case or more entries as it checks the one computeDigest writes', () => {
+    const body = Buffer.from('{"a":1}');
+    const written = computeDigest(body);
+    expect(verifyDigest(written, body)).toEqual({ valid: true, algorithm: 'SHA-256' });
+    expect(verifyDigest(` ${written} `, body)).toEqual({ valid: true, algorithm: 'SHA-256' });
+    expect(verifyDigest(written, Buffer.from('{"a":2}'))).toEqual({
+      valid: false,
+      reason: 'mismatch',
+      algorithm: 'SHA-256',
+    });
+    expect(verifyDigest(`${written},SHA-512=AAAA`, body)).toMatchObject({ valid: false, reason: 'mismatch' });
+  });
+
   it('reports missing, malformed and unknown-algorithm headers by reason', () => {
     expect(verifyDigest(undefined, '')).toEqual({ valid: false, reason: 'missing' });
     expect(verifyDigest(' ', '')).toEqual({ valid: false, reason: 'missing' });

@@ -6,7 +6,7 @@ import type { HeaderBag } from '../../../protocol/header-bag.ts';
 import { parseSignatureHeader } from '../../../protocol/signature-header.ts';
 import { SignRequestError, signRequest } from '../../../protocol/sign-request.ts';
 import { buildSigningString } from '../../../protocol/signing-string.ts';
-import { uncoveredHeaders, verifySignature } from '../../../protocol/verify-signature.ts';
+import { isStrictBase64, uncoveredHeaders, verifySignature } from '../../../protocol/verify-signature.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -39,6 +39,31 @@ describe('draft-cavage HTTP Signature', () => {
       value:
         '(request-target): post /stet/psd2/v1/payment-requests?x=1\nx-request-id: abc\ndigest: SHA-256=x\npsu-accept: a, b',
     });
+  });
+
+  it('joins the values of one field as the list of its values would: in order, trimmed, any name case', () => {
+    const listed = (headers: HeaderBag, name: string): string | undefined => {
+      const values: string[] = [];
+      for (const [key, value] of Object.entries(headers)) {
+        if (key.toLowerCase() !== name || value === undefined) continue;
+        if (typeof value === 'object') values.push(...value);
+        else values.push(String(value));
+      }
+      return values.length === 0 ? undefined : values.map((v) => v.trim()).join(', ');
+    };
+    const value = fc.oneof(headerValue, fc.integer(), fc.array(headerValue, { maxLength: 3 }));
+    const bag = fc.dictionary(fc.constantFrom('psu-a', 'PSU-A', 'Psu-A', 'digest', 'x'), value);
+    fc.assert(
+      fc.property(bag, (headers) => {
+        const built = buildSigningString({ method: 'GET', path: '/', headers, headerNames: ['PSU-A'] });
+        const joined = listed(headers, 'psu-a');
+        expect(built).toEqual(
+          joined === undefined
+            ? { ok: false, missingHeader: 'psu-a' }
+            : { ok: true, value: `psu-a: ${joined}` },
+        );
+      }),
+    );
   });
 
   it('formats the header with keyId, rsa-sha256, the covered headers and a base64 signature', () => {
@@ -203,6 +228,28 @@ describe('draft-cavage HTTP Signature', () => {
       valid: false,
       reason: 'bad-base64',
     });
+  });
+
+  it('takes as strict base64 exactly what the grouped base64 pattern takes', () => {
+    const grouped = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+    const text = fc.string({
+      unit: fc.constantFrom('A', 'z', '0', '+', '/', '=', '-', '_', ' ', '\n'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(isStrictBase64(value)).toBe(grouped.test(value));
+      }),
+    );
+    expect(['QUJD', 'QUI=', 'QQ==', 'QQ=', 'Q===', 'QUJD\n', '=QUJ'].map(isStrictBase64)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('reports an algorithm other than rsa-sha256 as unsupported-algorithm', () => {

@@ -31,6 +31,12 @@ describe('parseSignatureHeader', () => {
     expect(parsed.created).toBe(1402170695);
   });
 
+  it('splits the covered headers on runs of spaces, keeping a tab inside a name', () => {
+    expect(
+      parseSignatureHeader('keyId="k",headers="  Digest   X-Request-ID a\tb ",signature="YWJj"').headers,
+    ).toEqual(['digest', 'x-request-id', 'a\tb']);
+  });
+
   it('defaults the covered headers to (created) as draft 12 says', () => {
     expect(parseSignatureHeader('keyId="k",signature="YWJj"').headers).toEqual(['(created)']);
   });

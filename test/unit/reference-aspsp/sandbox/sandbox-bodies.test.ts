@@ -20,7 +20,13 @@ describe('parseIsoDuration', () => {
 
 describe('sandbox bodies', () => {
   it('reads a clone request and refuses anything else', () => {
-    expect(parseClonePsuBody({ persona: 'alice' })).toEqual({ persona: 'alice' });
+    expect(parseClonePsuBody({ persona: 'alice' })).toEqual({ persona: 'alice', at: undefined });
+    expect(parseClonePsuBody({ persona: 'erin', at: '2030-01-15T19:59:00Z' })).toEqual({
+      persona: 'erin',
+      at: new Date('2030-01-15T19:59:00Z'),
+    });
+    expect(parseClonePsuBody({ persona: 'erin', at: '2030-01-15' })).toBeUndefined();
+    expect(parseClonePsuBody({ persona: 'erin', at: '2030-13-45T99:00:00Z' })).toBeUndefined();
     expect(parseClonePsuBody({ persona: 3 })).toBeUndefined();
     expect(parseClonePsuBody({ persona: 'alice', extra: true })).toBeUndefined();
     expect(parseClonePsuBody(['alice'])).toBeUndefined();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getConsent, putConsent, consentsCollection } from '../../../../reference-aspsp/ais/consent-store.ts';
 import { noConsent } from '../../../../reference-aspsp/ais/consent.ts';
 import { openMemoryStore } from '../../../../reference-aspsp/store/memory-store.ts';
-import { storedShape } from '../../../../reference-aspsp/store/stored-shape.ts';
+import { storedGuard, storedShape } from '../../../../reference-aspsp/store/stored-shape.ts';
 
 const parsePoint = storedShape<{ x: number; label: string }>({
   type: 'object',
@@ -25,6 +25,22 @@ describe('storedShape', () => {
       /must NOT have additional properties/,
     );
     expect(() => parsePoint(null)).toThrow(/must be object/);
+  });
+});
+
+describe('storedGuard', () => {
+  const isPoint = storedGuard<{ x: number }>({
+    type: 'object',
+    properties: { x: { type: 'integer' } },
+    required: ['x'],
+    additionalProperties: false,
+  });
+
+  it('says whether a value fits the schema', () => {
+    expect(isPoint({ x: 1 })).toBe(true);
+    expect(isPoint({ x: 1.5 })).toBe(false);
+    expect(isPoint({})).toBe(false);
+    expect(isPoint('x')).toBe(false);
   });
 });
 

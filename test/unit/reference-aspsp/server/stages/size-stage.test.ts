@@ -14,7 +14,7 @@ function request(headers: Record<string, string>, chunks: Buffer[]): IncomingMes
   return message;
 }
 
-async function refusal(run: Promise<unknown>): Promise<ApiError | undefined> {
+async function refusal(run: Buffer | Promise<Buffer>): Promise<ApiError | undefined> {
   try {
     await run;
   } catch (error) {
@@ -34,6 +34,12 @@ describe('the size stage', () => {
   it('gives an empty body to a request without Content-Length or Transfer-Encoding', async () => {
     const message = request({}, []);
     expect((await sizeStage(message, new ServerResponse(message))).length).toBe(0);
+  });
+
+  it('gives the empty body of a request without one at once, not a promise to wait for', () => {
+    const message = request({ 'content-length': '0' }, []);
+    const body = sizeStage(message, new ServerResponse(message));
+    expect(Buffer.isBuffer(body) && body.length === 0).toBe(true);
   });
 
   it('refuses a body over the limit 413 FF01, closing the connection when the length was declared', async () => {
