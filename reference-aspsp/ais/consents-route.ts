@@ -2,23 +2,9 @@ import { apiVersions } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
-import { aisFunctions, consentedIbans, consentFromBody, grantsNoAccount, type Consent } from './consent.ts';
+import { mergedConsent } from '../faults/consent-merge.ts';
+import { consentedIbans, consentFromBody, grantsNoAccount } from './consent.ts';
 import { getConsent, putConsent, type ConsentKey } from './consent-store.ts';
-
-/** The union of two consents: what a bank merging instead of replacing records (fault `consent-merged`). */
-function merged(previous: Consent, next: Consent): Consent {
-  const lists = Object.fromEntries(
-    aisFunctions.map((fn) => [fn, [...new Set([...previous[fn], ...next[fn]])]]),
-  );
-  return {
-    balances: lists.balances ?? [],
-    transactions: lists.transactions ?? [],
-    overdrafts: lists.overdrafts ?? [],
-    owners: lists.owners ?? [],
-    trustedBeneficiaries: previous.trustedBeneficiaries || next.trustedBeneficiaries,
-    psuIdentity: previous.psuIdentity || next.psuIdentity,
-  };
-}
 
 /** Name of the PUT /consents body schema in spec/. */
 export const consentSchema = 'ConsentRequest';
@@ -58,7 +44,7 @@ export const consentsRoute: BearerRoute = {
     // A bank that reads "no account" as "nothing to change" keeps the previous consent.
     if (grantsNoAccount(consent) && ctx.faults.has('empty-consent-ignored')) return { status: 201 };
     const previous = ctx.faults.has('consent-merged') ? await getConsent(ctx.store, key) : undefined;
-    await putConsent(ctx.store, key, previous === undefined ? consent : merged(previous, consent));
+    await putConsent(ctx.store, key, previous === undefined ? consent : mergedConsent(previous, consent));
     return { status: 201 };
   },
 };
