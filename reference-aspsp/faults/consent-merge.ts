@@ -1,4 +1,4 @@
-import type { aisFunctions} from '../ais/consent.ts';
+import type { aisFunctions } from '../ais/consent.ts';
 import { type Consent } from '../ais/consent.ts';
 
 /**
