@@ -36,7 +36,14 @@ describe('selftest set-ups', () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(cases.length);
     expect(split[1]).toEqual(['versions/version-follows-the-deprecation-calendar']);
-    expect(split[2]).toEqual(['transport/sandbox-data-refused-on-live']);
+    expect(split[2]).toEqual([
+      'pisp-payment-live/live-status-is-the-payment-initiated',
+      'pisp-payment-live/live-status-request-id-compared-exactly',
+      'pisp-payment-live/live-failed-authentication-then-status',
+      'pisp-payment-live/live-token-of-another-payment',
+      'pisp-payment-live/live-plain-confirmation-not-implemented-at-o-confirmation-institution',
+      'transport/sandbox-data-refused-on-live',
+    ]);
     expect(split[3]).toEqual([
       'signature-freshness/signature-date-within-the-window',
       'signature-freshness/replayed-signature-refused',
