@@ -19,6 +19,7 @@ import { runPispSession } from './pisp-session.ts';
 import { runProbeSession } from './probe-session.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 import { writeReferenceTarget } from './reference-target-file.ts';
+import { parisDay } from '../../../spec/lib/index.ts';
 import { runCli } from './run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'traffic-diff-'));
@@ -26,7 +27,8 @@ const dir = mkdtempSync(join(tmpdir(), 'traffic-diff-'));
 const pkiDir = join(dir, 'pki');
 const harPath = join(dir, 'session.har');
 const probePath = join(dir, 'probe.har');
-const today = new Date().toISOString().slice(0, 10);
+// The bank's day is the Paris day (its 90-day history and quotas count in it), not the UTC one.
+const today = parisDay(new Date());
 const references: RunningReference[] = [];
 
 async function reference(faults: string[] = []): Promise<RunningReference> {
