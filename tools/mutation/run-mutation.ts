@@ -24,6 +24,7 @@ import {
   folderFigures,
   formatFigures,
   formatSurvivors,
+  isObject,
   readMutationReport,
   type MutationReport,
 } from './mutation-report.ts';
@@ -53,6 +54,9 @@ const usage = `usage: tsx tools/mutation/run-mutation.ts [--full | --mutate <fil
   --mutate <file>   only this file or glob (repeatable)
   --concurrency n   test processes (default: stryker.config.json, 2)
   --force           retest every mutant of the selected files, ignoring the incremental results
+  --retest-survivors
+                    retest the surviving mutants of the selected files (kept results of the others):
+                    after a change of what kills (docs/mutation.md, Seed and strict kills)
   --report-only     print the per-folder figures of ${relativeToRoot(committedIncrementalFile)} and stop
   --merge-run       merge the partial results of an interrupted run (Ctrl-C) into the committed file
   --merge-from <f>  merge the results of another incremental file (another branch's
@@ -110,6 +114,23 @@ function mergeIntoCommitted(
   writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
 }
 
+/**
+ * Copies the committed results without their survivors: Stryker tests a mutant its incremental file
+ * does not hold, and reuses the others (the merge then puts the new results over the old ones).
+ */
+function writeWithoutSurvivors(from: string, to: string): void {
+  const { raw } = readMutationReport(from);
+  const files = isObject(raw['files']) ? raw['files'] : {};
+  const kept = Object.fromEntries(
+    Object.entries(files).map(([path, file]) => {
+      const mutants = isObject(file) && Array.isArray(file['mutants']) ? file['mutants'] : [];
+      const live = mutants.filter((m: unknown) => !isObject(m) || m['status'] !== 'Survived');
+      return [path, { ...(isObject(file) ? file : {}), mutants: live }];
+    }),
+  );
+  writeFileSync(to, `${JSON.stringify({ ...raw, files: kept })}\n`, 'utf8');
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -117,6 +138,7 @@ async function main(): Promise<number> {
       mutate: { type: 'string', multiple: true },
       concurrency: { type: 'string' },
       force: { type: 'boolean', default: false },
+      'retest-survivors': { type: 'boolean', default: false },
       'report-only': { type: 'boolean', default: false },
       survivors: { type: 'boolean', default: false },
       'merge-run': { type: 'boolean', default: false },
@@ -150,7 +172,10 @@ async function main(): Promise<number> {
       options['concurrency'] = concurrency;
     }
     mkdirSync(dirname(runIncrementalFile), { recursive: true });
-    if (existsSync(committedIncrementalFile)) copyFileSync(committedIncrementalFile, runIncrementalFile);
+    if (existsSync(committedIncrementalFile)) {
+      if (values['retest-survivors']) writeWithoutSurvivors(committedIncrementalFile, runIncrementalFile);
+      else copyFileSync(committedIncrementalFile, runIncrementalFile);
+    }
     const Stryker = await loadStryker();
     // Stryker reads stryker.config.json from the working directory.
     process.chdir(root);
