@@ -46,13 +46,11 @@ export function createHostResolver(
   };
 }
 
-/** The host name a template gives for an institution code. */
-export function hostFor(template: string, code: string): string {
-  return template.replace('<code>', code);
-}
-
+/**
+ * The host without its port. An IPv6 literal (`[::1]:8443`) is cut at its last colon too: no host
+ * form has brackets or colons, so it resolves to no institution however it is cut.
+ */
 function stripPort(host: string): string {
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   const colon = host.lastIndexOf(':');
   return colon === -1 ? host : host.slice(0, colon);
 }

@@ -34,6 +34,8 @@ describe('host resolution', () => {
       code: 'INSTITUTION_UNKNOWN',
     });
     expect(resolve('127.0.0.1:8443', '2026-01-01')).toEqual({ ok: false, code: 'HOST_UNKNOWN' });
+    expect(resolve('[::1]:8443', '2026-01-01')).toEqual({ ok: false, code: 'HOST_UNKNOWN' });
+    expect(resolve('[::1]', '2026-01-01')).toEqual({ ok: false, code: 'HOST_UNKNOWN' });
     expect(resolve('api-1010.psd2.groupbank.example', '2026-01-01')).toEqual({
       ok: false,
       code: 'HOST_UNKNOWN',
