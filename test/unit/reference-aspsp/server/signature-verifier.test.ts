@@ -1,0 +1,76 @@
+import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inlineVerifier, WorkerVerifier } from '../../../../reference-aspsp/server/signature-verifier.ts';
+
+const first = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const second = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const firstKey = createPublicKey(first.publicKey.export({ type: 'spki', format: 'pem' }));
+const secondKey = createPublicKey(second.publicKey.export({ type: 'spki', format: 'pem' }));
+
+function signed(text: string, privateKey = first.privateKey): { data: Buffer; signature: Buffer } {
+  const data = Buffer.from(text, 'utf8');
+  return { data, signature: sign('sha256', data, privateKey) };
+}
+
+const verifiers: WorkerVerifier[] = [];
+function workerVerifier(): WorkerVerifier {
+  const verifier = new WorkerVerifier();
+  verifiers.push(verifier);
+  return verifier;
+}
+
+afterEach(async () => {
+  await Promise.all(verifiers.splice(0).map((verifier) => verifier.close()));
+});
+
+describe('the worker signature verifier', () => {
+  it('answers each verification of a batch with its own outcome, whatever the key', async () => {
+    const verifier = workerVerifier();
+    const a = signed('(request-target): get /accounts');
+    const b = signed('(request-target): get /accounts?page=2', second.privateKey);
+    const c = signed('x-request-id: 1');
+    // Asked in one turn: one batch, two keys, valid and invalid mixed.
+    const answers = await Promise.all([
+      verifier.verify(a.data, firstKey, a.signature),
+      verifier.verify(b.data, secondKey, b.signature),
+      verifier.verify(b.data, firstKey, b.signature),
+      verifier.verify(Buffer.from('(request-target): get /other'), firstKey, a.signature),
+      verifier.verify(c.data, firstKey, c.signature),
+    ]);
+    expect(answers).toEqual([true, true, false, false, true]);
+  });
+
+  it('answers batches sent while an earlier one is on the worker', async () => {
+    const verifier = workerVerifier();
+    const a = signed('one');
+    const b = signed('two');
+    const earlier = verifier.verify(a.data, firstKey, a.signature);
+    // The next turn: a second batch, sent before the first is answered.
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [
+      verifier.verify(b.data, firstKey, b.signature),
+      verifier.verify(b.data, firstKey, a.signature),
+    ];
+    expect(await Promise.all([earlier, ...later])).toEqual([true, true, false]);
+  });
+
+  it('agrees with the inline verifier', async () => {
+    const verifier = workerVerifier();
+    const cases = [signed('same'), signed('other', second.privateKey)];
+    for (const { data, signature } of cases) {
+      for (const key of [firstKey, secondKey]) {
+        expect(await verifier.verify(data, key, signature)).toBe(inlineVerifier.verify(data, key, signature));
+      }
+    }
+  });
+
+  it('fails the verifications still waiting when closed, and verifies on the calling thread after', async () => {
+    const verifier = workerVerifier();
+    const a = signed('closing');
+    const waiting = verifier.verify(a.data, firstKey, a.signature);
+    await verifier.close();
+    await expect(waiting).rejects.toThrow('closed');
+    expect(verifier.verify(a.data, firstKey, a.signature)).toBe(true);
+    expect(verifier.verify(a.data, secondKey, a.signature)).toBe(false);
+  });
+});
