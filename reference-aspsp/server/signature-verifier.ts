@@ -63,12 +63,14 @@ interface Job {
 }
 
 /**
- * Verifies on one worker thread, in batches: the verifications asked for while the event loop handles
- * one round of I/O go to the worker in one message, sent when the round is over (`setImmediate`), and
- * come back in one. The loop pays for a message each way per batch, not per request; the RSA
- * operation (25–35 µs, most of a resource call's own work) runs on another core. Handing each
- * verification to libuv's thread pool instead cost the loop as much as it saved (docs/performance.md,
- * session 5).
+ * Verifies on one worker thread, in batches: a verification asked for while the worker has nothing
+ * to do goes at once; those asked for while a batch is on the worker wait for its answer and go
+ * together in the next message. The worker is never idle while a verification waits, the event loop
+ * pays for a message each way per batch rather than per request, and the RSA operation (25–35 µs,
+ * most of a resource call's own work) runs on another core. Handing each verification to libuv's
+ * thread pool instead cost the loop as much as it saved (docs/performance.md, session 5); a batch
+ * sent once per turn of the event loop made the requests wait for one another (the loop idled while
+ * the worker verified them all).
  *
  * The worker starts with the first verification. Should it die, the verifications on it fail (the
  * requests answer `500 INTE`) and the next ones run on the calling thread.
@@ -78,9 +80,8 @@ export class WorkerVerifier implements SignatureVerifier {
   #failed = false;
   /** Waiting for the next batch. */
   #queue: Job[] = [];
-  /** The batches on the worker, oldest first: it answers them in that order. */
-  #inFlight: Job[][] = [];
-  #scheduled = false;
+  /** On the worker, in the order of its answer. */
+  #inFlight: Job[] = [];
   readonly #keyNumbers = new WeakMap<KeyObject, number>();
   #newKeys: Array<[number, KeyObject]> = [];
   #nextKey = 0;
@@ -116,23 +117,16 @@ export class WorkerVerifier implements SignatureVerifier {
     await worker?.terminate();
   }
 
-  /** Sends the queue after this round of I/O. */
+  /** Sends the queue now when the worker has nothing to do; else its answer sends the queue. */
   #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(this.#flush);
+    if (this.#inFlight.length === 0) this.#send();
   }
-
-  readonly #flush = (): void => {
-    this.#scheduled = false;
-    this.#send();
-  };
 
   #send(): void {
     const jobs = this.#queue;
     if (jobs.length === 0) return;
     this.#queue = [];
-    this.#inFlight.push(jobs);
+    this.#inFlight = jobs;
     let size = 4;
     for (const job of jobs) size += 12 + job.data.length + job.signature.length;
     const packed = new ArrayBuffer(size);
@@ -156,12 +150,14 @@ export class WorkerVerifier implements SignatureVerifier {
   }
 
   #answered(results: ArrayBuffer): void {
-    const jobs = this.#inFlight.shift() ?? [];
+    const jobs = this.#inFlight;
+    this.#inFlight = [];
     const outcome = new Uint8Array(results);
     for (let i = 0; i < jobs.length; i++) {
       const result = outcome[i];
       jobs[i]?.settle(result === 1 ? true : result === 2 ? false : new Error('RSA verification threw'));
     }
+    this.#send();
   }
 
   #started(): Worker {
@@ -184,7 +180,7 @@ export class WorkerVerifier implements SignatureVerifier {
   }
 
   #fail(error: Error): void {
-    const jobs = [...this.#inFlight.flat(), ...this.#queue];
+    const jobs = [...this.#inFlight, ...this.#queue];
     this.#inFlight = [];
     this.#queue = [];
     for (const job of jobs) job.settle(error);

@@ -29,7 +29,8 @@ describe('the worker signature verifier', () => {
     const a = signed('(request-target): get /accounts');
     const b = signed('(request-target): get /accounts?page=2', second.privateKey);
     const c = signed('x-request-id: 1');
-    // Asked in one turn: one batch, two keys, valid and invalid mixed.
+    // Asked in one turn: the first goes at once, the others together once it is answered; two keys,
+    // valid and invalid mixed.
     const answers = await Promise.all([
       verifier.verify(a.data, firstKey, a.signature),
       verifier.verify(b.data, secondKey, b.signature),
@@ -45,7 +46,7 @@ describe('the worker signature verifier', () => {
     const a = signed('one');
     const b = signed('two');
     const earlier = verifier.verify(a.data, firstKey, a.signature);
-    // The next turn: a second batch, sent before the first is answered.
+    // A later turn, the first batch maybe still on the worker.
     await new Promise((resolve) => setImmediate(resolve));
     const later = [
       verifier.verify(b.data, firstKey, b.signature),
