@@ -34,9 +34,15 @@ export interface SuiteTest {
   readonly startPosition: { line: number; column: number };
 }
 
-/** The outcome of one case: passed, or the failures that kill the mutant. */
+/**
+ * The outcome of one case: passed, or the failures that kill the mutant. `advisoryOnly`: every
+ * result that did not pass is `advisory` (a check of a `basis: choice` rule): the mutant changed the
+ * reference's reading where the seed is silent, which a `--strict` run fails and a default run
+ * reports without failing (docs/mutation.md, *Seed and strict kills*).
+ */
 export interface SuiteTestOutcome {
   readonly passed: boolean;
+  readonly advisoryOnly: boolean;
   readonly failureMessage: string;
   readonly timeSpentMs: number;
 }
@@ -75,11 +81,14 @@ function positionOf(at: string): { line: number; column: number } {
     : { line: Number(match[1]), column: Math.max(0, Number(match[2]) - 1) };
 }
 
-function problems(results: readonly CaseResult[]): string[] {
+function listed(results: readonly CaseResult[], statuses: ReadonlySet<CaseResult['status']>): string[] {
   return results
-    .filter((r) => r.status === 'failed' || r.status === 'errored')
+    .filter((r) => statuses.has(r.status))
     .map((r) => `${r.version} ${r.institution}: ${r.status}: ${r.failure?.message ?? ''}`);
 }
+
+const failing: ReadonlySet<CaseResult['status']> = new Set(['failed', 'errored']);
+const advisory: ReadonlySet<CaseResult['status']> = new Set(['advisory']);
 
 /**
  * Loads every suite under `root/suites` and plans one test per case, grouped by set-up.
@@ -129,8 +138,13 @@ export function loadSuitesSession(root: string): SuitesSession {
       async run(id) {
         const test = planned.get(id);
         const began = performance.now();
-        const outcome = (passed: boolean, failureMessage: string): SuiteTestOutcome => ({
+        const outcome = (
+          passed: boolean,
+          failureMessage: string,
+          advisoryOnly = false,
+        ): SuiteTestOutcome => ({
           passed,
+          advisoryOnly,
           failureMessage,
           timeSpentMs: performance.now() - began,
         });
@@ -146,8 +160,10 @@ export function loadSuitesSession(root: string): SuitesSession {
             ...(test.environment.calendar === undefined ? {} : { calendar: test.environment.calendar }),
           });
           if (report.summary.total === 0) return outcome(false, 'the case ran in no cell');
-          const failures = problems(report.results);
-          return outcome(failures.length === 0, failures.join('\n'));
+          const failures = listed(report.results, failing);
+          if (failures.length > 0) return outcome(false, failures.join('\n'));
+          const advisories = listed(report.results, advisory);
+          return outcome(advisories.length === 0, advisories.join('\n'), advisories.length > 0);
         } catch (error) {
           // A reference that cannot start, or an engine error, under a mutant: the case fails.
           return outcome(false, error instanceof Error ? error.message : String(error));

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { CodedError } from '../../lib/coded-error.ts';
+import { advisoryOnlyPrefix } from './suites-test-runner.mjs';
 
 /** A mutant's outcome as the report schema names it. */
 export type MutantStatus =
@@ -27,6 +28,8 @@ export interface ReportMutant {
   status: MutantStatus;
   line: number;
   replacement: string | undefined;
+  /** Killed by advisory results only (a check of a `basis: choice` rule): a `--strict` run's kill. */
+  advisoryOnly: boolean;
 }
 
 /** A report reduced to what the figures need: the mutants of every file (paths from the project root). */
@@ -46,7 +49,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 function parseMutant(value: unknown, where: string): ReportMutant {
   if (!isObject(value)) throw invalid(`${where}: a mutant is not an object`);
-  const { id, mutatorName, status, location, replacement } = value;
+  const { id, mutatorName, status, location, replacement, statusReason } = value;
   if (typeof id !== 'string' || typeof mutatorName !== 'string')
     throw invalid(`${where}: a mutant has no id or mutatorName`);
   if (typeof status !== 'string' || !mutantStatuses.includes(status))
@@ -58,6 +61,8 @@ function parseMutant(value: unknown, where: string): ReportMutant {
     status: status as MutantStatus,
     line: typeof start === 'number' ? start : 0,
     replacement: typeof replacement === 'string' ? replacement : undefined,
+    advisoryOnly:
+      status === 'Killed' && typeof statusReason === 'string' && statusReason.startsWith(advisoryOnlyPrefix),
   };
 }
 
@@ -110,6 +115,8 @@ export interface FolderFigures {
   folder: string;
   files: number;
   killed: number;
+  /** Of `killed`, those only advisory results saw (a `--strict` run fails, a default run does not). */
+  advisoryKilled: number;
   timeout: number;
   survived: number;
   noCoverage: number;
@@ -117,6 +124,8 @@ export interface FolderFigures {
   excluded: number;
   /** Stryker's mutation score: detected / (detected + undetected), in percent; undefined with no mutant. */
   score: number | undefined;
+  /** The score of a default (not `--strict`) run: advisory-only kills counted as survivors. */
+  seedScore: number | undefined;
 }
 
 /** The folder a file is counted under: `reference-aspsp/<domain>` or its top folder (`protocol`). */
@@ -130,13 +139,16 @@ function figuresOf(folder: string, files: ReadonlyArray<readonly ReportMutant[]>
     folder,
     files: files.length,
     killed: 0,
+    advisoryKilled: 0,
     timeout: 0,
     survived: 0,
     noCoverage: 0,
     excluded: 0,
     score: undefined,
+    seedScore: undefined,
   };
   for (const m of files.flat()) {
+    if (m.advisoryOnly) f.advisoryKilled += 1;
     if (m.status === 'Killed') f.killed += 1;
     else if (m.status === 'Timeout') f.timeout += 1;
     else if (m.status === 'Survived') f.survived += 1;
@@ -146,6 +158,7 @@ function figuresOf(folder: string, files: ReadonlyArray<readonly ReportMutant[]>
   const detected = f.killed + f.timeout;
   const valid = detected + f.survived + f.noCoverage;
   f.score = valid === 0 ? undefined : (100 * detected) / valid;
+  f.seedScore = valid === 0 ? undefined : (100 * (detected - f.advisoryKilled)) / valid;
   return f;
 }
 
@@ -162,16 +175,30 @@ export function folderFigures(report: MutationReport): FolderFigures[] {
 
 /** The figures as a fixed-width table. */
 export function formatFigures(rows: readonly FolderFigures[]): string {
-  const header = ['folder', 'files', 'killed', 'timeout', 'survived', 'no cov', 'excluded', 'score'];
+  const header = [
+    'folder',
+    'files',
+    'killed',
+    'of which advisory',
+    'timeout',
+    'survived',
+    'no cov',
+    'excluded',
+    'score',
+    'seed-only score',
+  ];
+  const percent = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(1)}%`);
   const lines = rows.map((r) => [
     r.folder,
     String(r.files),
     String(r.killed),
+    String(r.advisoryKilled),
     String(r.timeout),
     String(r.survived),
     String(r.noCoverage),
     String(r.excluded),
-    r.score === undefined ? '-' : `${r.score.toFixed(1)}%`,
+    percent(r.score),
+    percent(r.seedScore),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const format = (cells: readonly string[]): string =>

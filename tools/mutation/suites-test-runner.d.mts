@@ -12,7 +12,12 @@ export interface RunnerSession {
     readonly startPosition: { line: number; column: number };
   }[];
   startRun(): {
-    run(id: string): Promise<{ passed: boolean; failureMessage: string; timeSpentMs: number }>;
+    run(id: string): Promise<{
+      passed: boolean;
+      advisoryOnly: boolean;
+      failureMessage: string;
+      timeSpentMs: number;
+    }>;
     end(): Promise<void>;
   };
 }
@@ -54,6 +59,9 @@ export declare class SuitesTestRunner {
     | { status: 'error'; errorMessage: string }
   >;
 }
+
+/** Starts the failure message of a mutant only advisory results saw (a kill of `--strict` runs only). */
+export declare const advisoryOnlyPrefix: string;
 
 /** The plugin declaration Stryker loads. */
 export declare const strykerPlugins: unknown[];

@@ -39,6 +39,13 @@ async function loadSandboxSession() {
   return module.loadSuitesSession(process.cwd());
 }
 
+/**
+ * Starts the failure message of a mutant only advisory results saw (no `failed` or `errored` one):
+ * a kill a `--strict` run makes and a default run reports without failing. The figures count such
+ * kills apart (tools/mutation/mutation-report.ts).
+ */
+export const advisoryOnlyPrefix = 'advisory only (a --strict run fails): ';
+
 export class SuitesTestRunner {
   static inject = [commonTokens.logger];
   #log;
@@ -72,13 +79,16 @@ export class SuitesTestRunner {
 
   /**
    * Runs `ids` in order on fresh references; stops at the first failure when `bail`; with `coverage`,
-   * the instrumented code counts the mutants each case reaches under its id.
+   * the instrumented code counts the mutants each case reaches under its id. A case only advisory
+   * results failed does not stop the run: the cases after it may fail the mutant on a seed rule,
+   * which then comes first and names the kill; advisory failures follow it.
    */
   async #run(session, ids, { bail, coverage }) {
     const ns = strykerGlobal();
     const run = session.startRun();
     const byId = new Map(session.tests.map((t) => [t.id, t]));
     const tests = [];
+    const advisoryFailures = [];
     this.#escaped = [];
     process.on('unhandledRejection', this.#onEscape);
     try {
@@ -94,11 +104,15 @@ export class SuitesTestRunner {
           ...(test === undefined ? {} : { fileName: test.fileName, startPosition: test.startPosition }),
         };
         if (outcome.passed) tests.push({ ...base, status: TestStatus.Success });
-        else {
+        else if (outcome.advisoryOnly) {
+          const failureMessage = `${advisoryOnlyPrefix}${outcome.failureMessage}`;
+          advisoryFailures.push({ ...base, status: TestStatus.Failed, failureMessage });
+        } else {
           tests.push({ ...base, status: TestStatus.Failed, failureMessage: outcome.failureMessage });
           if (bail) break;
         }
       }
+      tests.push(...advisoryFailures);
     } finally {
       ns.currentTestId = undefined;
       await run.end();

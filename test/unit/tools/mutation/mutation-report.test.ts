@@ -5,6 +5,7 @@ import {
   formatSurvivors,
   parseMutationReport,
 } from '../../../../tools/mutation/mutation-report.ts';
+import { advisoryOnlyPrefix } from '../../../../tools/mutation/suites-test-runner.mjs';
 
 function mutant(id: string, status: string, line = 1): Record<string, unknown> {
   return {
@@ -55,11 +56,31 @@ describe('mutation report', () => {
     expect(rows[2]?.score).toBeCloseTo(60);
   });
 
+  it('counts a kill only advisory results made in the score, and apart in the seed-only score', () => {
+    const parsed = parseMutationReport(
+      report({
+        'reference-aspsp/pisp/a.ts': [
+          { ...mutant('1', 'Killed'), statusReason: `${advisoryOnlyPrefix}v1 10101: advisory: …` },
+          { ...mutant('2', 'Killed'), statusReason: 'v1 10101: failed: …' },
+          // The prefix elsewhere than at the start is a seed kill's message quoting it.
+          { ...mutant('3', 'Killed'), statusReason: `v1 10101: failed: ${advisoryOnlyPrefix}` },
+          mutant('4', 'Survived'),
+        ],
+      }),
+      't',
+    );
+    const [pisp] = folderFigures(parsed);
+    expect(pisp).toMatchObject({ killed: 3, advisoryKilled: 1, survived: 1 });
+    expect(pisp?.score).toBe(75);
+    expect(pisp?.seedScore).toBe(50);
+  });
+
   it('has no score for a folder without a scored mutant', () => {
     const rows = folderFigures(
       parseMutationReport(report({ 'protocol/x.ts': [mutant('1', 'Ignored')] }), 't'),
     );
     expect(rows[0]?.score).toBeUndefined();
+    expect(rows[0]?.seedScore).toBeUndefined();
   });
 
   it('lists survivors and uncovered mutants with their line', () => {

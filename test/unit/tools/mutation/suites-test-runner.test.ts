@@ -1,7 +1,7 @@
 import { TestStatus } from '@stryker-mutator/api/test-runner';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SuitesSession, SuiteTestOutcome } from '../../../../test/mutation/suites-session.ts';
-import { SuitesTestRunner } from '../../../../tools/mutation/suites-test-runner.mjs';
+import { advisoryOnlyPrefix, SuitesTestRunner } from '../../../../tools/mutation/suites-test-runner.mjs';
 
 interface StrykerNamespace {
   activeMutant?: string;
@@ -19,7 +19,11 @@ const ns = (): StrykerNamespace => {
  * Suites of three cases whose outcome a table decides; each case records, as instrumented code
  * would, that it reached mutant "7" under the current test id, and which mutant was active.
  */
-function session(failing: ReadonlySet<string>, seen: Array<[string, string | undefined]>): SuitesSession {
+function session(
+  failing: ReadonlySet<string>,
+  seen: Array<[string, string | undefined]>,
+  advisoryOnly: ReadonlySet<string> = new Set(),
+): SuitesSession {
   const ids = ['sandbox s a', 'sandbox s b', 'live s c'];
   return {
     tests: ids.map((id, i) => ({
@@ -33,9 +37,11 @@ function session(failing: ReadonlySet<string>, seen: Array<[string, string | und
         seen.push([id, state.activeMutant]);
         const coverage = (state.mutantCoverage ??= { static: {}, perTest: {} });
         if (state.currentTestId !== undefined) coverage.perTest[state.currentTestId] = { '7': 1 };
+        const fails = failing.has(id) || advisoryOnly.has(id);
         return {
-          passed: !failing.has(id),
-          failureMessage: failing.has(id) ? `${id} failed` : '',
+          passed: !fails,
+          advisoryOnly: advisoryOnly.has(id),
+          failureMessage: fails ? `${id} failed` : '',
           timeSpentMs: 1,
         };
       },
@@ -84,6 +90,53 @@ describe('the suites test runner of Stryker', () => {
     });
     expect(seen).toEqual([['sandbox s b', '7']]);
     expect(ns().activeMutant).toBeUndefined();
+  });
+
+  it('goes on after a case only advisory results failed, and names a later seed failure as the kill', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const runner = new SuitesTestRunner(log, async () =>
+      session(new Set(['live s c']), seen, new Set(['sandbox s a'])),
+    );
+    const killed = await runner.mutantRun({
+      activeMutant: { id: '7' },
+      testFilter: ['sandbox s a', 'sandbox s b', 'live s c'],
+      disableBail: false,
+      mutantActivation: 'runtime',
+    });
+    expect(killed).toMatchObject({
+      status: 'killed',
+      killedBy: ['live s c', 'sandbox s a'],
+      failureMessage: 'live s c failed',
+    });
+    expect(seen.map(([id]) => id)).toEqual(['sandbox s a', 'sandbox s b', 'live s c']);
+  });
+
+  it('marks a kill only advisory results made, after running every covering case', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const runner = new SuitesTestRunner(log, async () => session(new Set(), seen, new Set(['sandbox s a'])));
+    const killed = await runner.mutantRun({
+      activeMutant: { id: '7' },
+      testFilter: ['sandbox s a', 'live s c'],
+      disableBail: false,
+      mutantActivation: 'runtime',
+    });
+    expect(killed).toMatchObject({
+      status: 'killed',
+      killedBy: ['sandbox s a'],
+      failureMessage: `${advisoryOnlyPrefix}sandbox s a failed`,
+    });
+    expect(seen.map(([id]) => id)).toEqual(['sandbox s a', 'live s c']);
+  });
+
+  it('fails the initial run on a case only advisory results failed (the reference itself must agree)', async () => {
+    const runner = new SuitesTestRunner(log, async () => session(new Set(), [], new Set(['sandbox s b'])));
+    const result = await runner.dryRun();
+    expect(result.status).toBe('complete');
+    if (result.status !== 'complete') return;
+    expect(result.tests.find((t) => t.id === 'sandbox s b')).toMatchObject({
+      status: TestStatus.Failed,
+      failureMessage: `${advisoryOnlyPrefix}sandbox s b failed`,
+    });
   });
 
   it('reports a survivor when every covering case passes', async () => {
