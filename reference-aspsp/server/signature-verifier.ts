@@ -85,6 +85,8 @@ export class WorkerVerifier implements SignatureVerifier {
   readonly #keyNumbers = new WeakMap<KeyObject, number>();
   #newKeys: Array<[number, KeyObject]> = [];
   #nextKey = 0;
+  /** No batch out: the worker does not keep the process alive. */
+  #idle = true;
 
   verify(data: Buffer, key: KeyObject, signature: Buffer): boolean | Promise<boolean> {
     if (this.#failed) return verify('sha256', data, key, signature);
@@ -146,7 +148,13 @@ export class WorkerVerifier implements SignatureVerifier {
     }
     const keys = this.#newKeys;
     this.#newKeys = [];
-    this.#started().postMessage({ keys, jobs: packed }, [packed]);
+    const worker = this.#started();
+    // A batch out keeps the process alive until it is answered; an idle worker does not.
+    if (this.#idle) {
+      worker.ref();
+      this.#idle = false;
+    }
+    worker.postMessage({ keys, jobs: packed }, [packed]);
   }
 
   #answered(results: ArrayBuffer): void {
@@ -158,13 +166,15 @@ export class WorkerVerifier implements SignatureVerifier {
       jobs[i]?.settle(result === 1 ? true : result === 2 ? false : new Error('RSA verification threw'));
     }
     this.#send();
+    if (this.#inFlight.length === 0) {
+      this.#worker?.unref();
+      this.#idle = true;
+    }
   }
 
   #started(): Worker {
     if (this.#worker !== undefined) return this.#worker;
     const worker = new Worker(workerSource, { eval: true });
-    // Idle, the worker must not keep the process alive; a batch out keeps the server's socket open.
-    worker.unref();
     worker.on('message', (results: ArrayBuffer) => this.#answered(results));
     worker.on('error', (error) => this.#died(error));
     worker.on('exit', (code) => this.#died(new Error(`the signature worker exited with ${code}`)));

@@ -1,4 +1,9 @@
+import { spawn } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inlineVerifier, WorkerVerifier } from '../../../../reference-aspsp/server/signature-verifier.ts';
 
@@ -74,4 +79,43 @@ describe('the worker signature verifier', () => {
     expect(verifier.verify(a.data, firstKey, a.signature)).toBe(true);
     expect(verifier.verify(a.data, secondKey, a.signature)).toBe(false);
   });
+});
+
+describe('the worker signature verifier in a process', () => {
+  it('keeps the process alive while a verification is out, and lets it end once answered', async () => {
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const module = pathToFileURL(join(root, 'reference-aspsp/server/signature-verifier.ts')).href;
+    const dir = await mkdtemp(join(tmpdir(), 'stet-verifier-'));
+    const script = join(dir, 'verify-once.mts');
+    // Nothing else keeps this process alive: no server, no timer, and the verifier is never closed.
+    await writeFile(
+      script,
+      [
+        "import { generateKeyPairSync, sign } from 'node:crypto';",
+        `import { WorkerVerifier } from ${JSON.stringify(module)};`,
+        "const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });",
+        "const data = Buffer.from('once');",
+        "const answer = await new WorkerVerifier().verify(data, publicKey, sign('sha256', data, privateKey));",
+        'process.stdout.write(String(answer));',
+      ].join('\n'),
+    );
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => child.kill(), 20_000);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode);
+        });
+      });
+      expect({ stdout, code }).toEqual({ stdout: 'true', code: 0 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
