@@ -55,8 +55,9 @@ const usage = `usage: tsx tools/mutation/run-mutation.ts [--full | --mutate <fil
   --concurrency n   test processes (default: stryker.config.json, 2)
   --force           retest every mutant of the selected files, ignoring the incremental results
   --retest-survivors
-                    retest the surviving mutants of the selected files (kept results of the others):
-                    after a change of what kills (docs/mutation.md, Seed and strict kills)
+                    retest the surviving and timed-out mutants of the selected files (kept results
+                    of the others): after a change of what kills (docs/mutation.md, Seed and strict
+                    kills), or after a run on a loaded machine (a timeout may be the load's)
   --report-only     print the per-folder figures of ${relativeToRoot(committedIncrementalFile)} and stop
   --merge-run       merge the partial results of an interrupted run (Ctrl-C) into the committed file
   --merge-from <f>  merge the results of another incremental file (another branch's
@@ -115,8 +116,10 @@ function mergeIntoCommitted(
 }
 
 /**
- * Copies the committed results without their survivors: Stryker tests a mutant its incremental file
- * does not hold, and reuses the others (the merge then puts the new results over the old ones).
+ * Copies the committed results without their survivors and timeouts: Stryker tests a mutant its
+ * incremental file does not hold, and reuses the others (the merge then puts the new results over the
+ * old ones). Timeouts count as detected, but on the shared machine a load spike times out a slow
+ * survivor too, so they are retested with it.
  */
 function writeWithoutSurvivors(from: string, to: string): void {
   const { raw } = readMutationReport(from);
@@ -124,7 +127,8 @@ function writeWithoutSurvivors(from: string, to: string): void {
   const kept = Object.fromEntries(
     Object.entries(files).map(([path, file]) => {
       const mutants = isObject(file) && Array.isArray(file['mutants']) ? file['mutants'] : [];
-      const live = mutants.filter((m: unknown) => !isObject(m) || m['status'] !== 'Survived');
+      const retested = new Set(['Survived', 'Timeout']);
+      const live = mutants.filter((m: unknown) => !isObject(m) || !retested.has(String(m['status'])));
       return [path, { ...(isObject(file) ? file : {}), mutants: live }];
     }),
   );
