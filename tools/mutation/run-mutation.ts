@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isCodedError } from '../../lib/coded-error.ts';
 import { mergeResults } from './merge-results.ts';
+import { selectedBy, withoutSurvivors } from './retest-selection.ts';
 import {
   folderFigures,
   formatFigures,
@@ -33,6 +34,10 @@ const root = resolve(import.meta.dirname, '..', '..');
 /** The committed results of every file measured so far. */
 export const committedIncrementalFile = join(root, 'mutation', 'stryker-incremental.json');
 const runIncrementalFile = join(root, 'reports', 'mutation', 'stryker-incremental-run.json');
+/** The `--mutate` patterns of the last run started (none for `--full`), for `--merge-run`. */
+const runSelectionFile = join(root, 'reports', 'mutation', 'run-selection.json');
+/** The JSON report of the run (stryker.config.json `jsonReporter`): the files it mutated. */
+const runJsonReport = join(root, 'reports', 'mutation', 'mutation.json');
 
 /**
  * The bounded sample CI runs: the behaviour files whose results are committed, incremental, so an
@@ -115,24 +120,14 @@ function mergeIntoCommitted(
   writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
 }
 
-/**
- * Copies the committed results without their survivors and timeouts: Stryker tests a mutant its
- * incremental file does not hold, and reuses the others (the merge then puts the new results over the
- * old ones). Timeouts count as detected, but on the shared machine a load spike times out a slow
- * survivor too, so they are retested with it.
- */
-function writeWithoutSurvivors(from: string, to: string): void {
-  const { raw } = readMutationReport(from);
-  const files = isObject(raw['files']) ? raw['files'] : {};
-  const kept = Object.fromEntries(
-    Object.entries(files).map(([path, file]) => {
-      const mutants = isObject(file) && Array.isArray(file['mutants']) ? file['mutants'] : [];
-      const retested = new Set(['Survived', 'Timeout']);
-      const live = mutants.filter((m: unknown) => !isObject(m) || !retested.has(String(m['status'])));
-      return [path, { ...(isObject(file) ? file : {}), mutants: live }];
-    }),
-  );
-  writeFileSync(to, `${JSON.stringify({ ...raw, files: kept })}\n`, 'utf8');
+/** The files the interrupted run was given (every file when it was `--full` or is not on record). */
+function lastRunSelection(): (path: string) => boolean {
+  if (!existsSync(runSelectionFile)) return () => true;
+  const saved: unknown = JSON.parse(readFileSync(runSelectionFile, 'utf8'));
+  const mutate = isObject(saved) ? saved['mutate'] : undefined;
+  return Array.isArray(mutate) && mutate.every((p) => typeof p === 'string')
+    ? selectedBy(mutate)
+    : () => true;
 }
 
 async function main(): Promise<number> {
@@ -155,7 +150,11 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
-  if (values['merge-run']) mergeIntoCommitted(readMutationReport(runIncrementalFile), { partial: true });
+  if (values['merge-run'])
+    mergeIntoCommitted(readMutationReport(runIncrementalFile), {
+      partial: true,
+      takeFile: lastRunSelection(),
+    });
   else if (values['merge-from'] !== undefined) {
     const only = values.only ?? [];
     mergeIntoCommitted(readMutationReport(resolve(values['merge-from'])), {
@@ -166,7 +165,8 @@ async function main(): Promise<number> {
       incrementalFile: relativeToRoot(runIncrementalFile),
       force: values.force,
     };
-    if (!values.full) options['mutate'] = values.mutate ?? [...boundedSample];
+    const patterns = values.full ? undefined : (values.mutate ?? [...boundedSample]);
+    if (patterns !== undefined) options['mutate'] = patterns;
     if (values.concurrency !== undefined) {
       const concurrency = Number(values.concurrency);
       if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -176,15 +176,29 @@ async function main(): Promise<number> {
       options['concurrency'] = concurrency;
     }
     mkdirSync(dirname(runIncrementalFile), { recursive: true });
+    writeFileSync(runSelectionFile, `${JSON.stringify({ mutate: patterns ?? null })}\n`, 'utf8');
     if (existsSync(committedIncrementalFile)) {
-      if (values['retest-survivors']) writeWithoutSurvivors(committedIncrementalFile, runIncrementalFile);
+      if (values['retest-survivors'])
+        writeFileSync(
+          runIncrementalFile,
+          `${JSON.stringify(
+            withoutSurvivors(
+              readMutationReport(committedIncrementalFile).raw,
+              patterns === undefined ? () => true : selectedBy(patterns),
+            ),
+          )}\n`,
+          'utf8',
+        );
       else copyFileSync(committedIncrementalFile, runIncrementalFile);
     }
     const Stryker = await loadStryker();
     // Stryker reads stryker.config.json from the working directory.
     process.chdir(root);
     await new Stryker(options).runMutationTest();
-    mergeIntoCommitted(readMutationReport(runIncrementalFile));
+    // Only the files this run mutated (its JSON report's): Stryker's incremental file also carries
+    // the files it was given and did not run, as they were given (without survivors after a retest).
+    const ran = new Set(readMutationReport(runJsonReport).files.keys());
+    mergeIntoCommitted(readMutationReport(runIncrementalFile), { takeFile: (path) => ran.has(path) });
   }
   const report = readMutationReport(committedIncrementalFile);
   if (values.survivors) process.stdout.write(`${formatSurvivors(report)}\n`);
