@@ -55,7 +55,11 @@ export function verifySignature(options: VerifySignatureOptions): SignatureVerif
   return ok ? { valid: true } : { valid: false, reason: 'mismatch' };
 }
 
-type PreparedVerification =
+/**
+ * What the RSA operation of {@link verifySignature} takes (the signing string's bytes, the key, the
+ * decoded signature), or why there is nothing to verify.
+ */
+export type PreparedVerification =
   | { ok: true; data: Buffer; key: KeyObject; signature: Buffer }
   | { ok: false; failure: SignatureVerification & { valid: false } };
 
@@ -63,8 +67,11 @@ function fail(failure: SignatureVerification & { valid: false }): PreparedVerifi
   return { ok: false, failure };
 }
 
-/** Everything but the RSA operation: algorithm, base64, signing string, key. */
-function prepareVerification(options: VerifySignatureOptions): PreparedVerification {
+/**
+ * Everything of {@link verifySignature} but the RSA operation: algorithm, base64, signing string, key.
+ * For a verifier that runs the operation elsewhere (the reference's worker thread).
+ */
+export function prepareVerification(options: VerifySignatureOptions): PreparedVerification {
   const { signature } = options;
   const algorithm = signature.algorithm ?? 'rsa-sha256';
   if (!supported.has(algorithm.toLowerCase()))

@@ -26,6 +26,7 @@ import { pispDomain } from './pisp/pisp-domain.ts';
 import type { Domain } from './server/domain.ts';
 import { listenHttps, type ListeningServer, type RequestTimeouts } from './server/https-server.ts';
 import { createPipeline } from './server/pipeline.ts';
+import { WorkerVerifier } from './server/signature-verifier.ts';
 import type { ServerMode } from './server/request-context.ts';
 import { Router } from './server/router.ts';
 import { sandboxDomain } from './sandbox/sandbox-domain.ts';
@@ -167,6 +168,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
     for (const domain of domains) await domain.start?.(env);
     const router = new Router(domains.flatMap((domain) => domain.routes));
     const resolveHost = createHostResolver(institutions, calendar.hosts);
+    const verifier = new WorkerVerifier();
     const handler = createPipeline({
       router,
       resolveHost,
@@ -178,6 +180,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       log,
       observer: clientReports?.observer,
       edge,
+      verifier,
     });
     const [cert, key, ca] = await Promise.all([
       readFile(pki.serverCert, 'utf8'),
@@ -209,6 +212,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       clientReports,
       async close() {
         await listening.close();
+        await verifier.close();
         try {
           // After the last request: every TPP's report judges everything it sent.
           await clientReports?.publishAll();

@@ -7,7 +7,10 @@ export function versionHasFunction(
   request: Pick<AisRequest, 'profile' | 'faults'>,
   fn: AisFunction,
 ): boolean {
-  if (fn === 'overdrafts' && request.faults.has('overdrafts-before-v162')) return true;
+  // A bank serving overdrafts in every version.
+  if (request.faults.has('overdrafts-before-v162')) {
+    if (fn === 'overdrafts') return true;
+  }
   return request.profile.accountFunctions.includes(fn);
 }
 

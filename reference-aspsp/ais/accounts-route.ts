@@ -30,13 +30,15 @@ export const accountsRoute: BearerRoute = aisReadRoute({
       page: page.page,
       lastPage: page.lastPage,
     });
-    if (
-      consent?.psuIdentity === true ||
-      (consent !== undefined && faults.has('identity-link-without-consent'))
-    )
-      links.endUserIdentity = { href: identityPath(version) };
-    if (consent?.trustedBeneficiaries === true && faults.has('trusted-beneficiaries-link'))
-      links.trustedBeneficiaries = { href: `/stet/psd2/${version}/trusted-beneficiaries` };
+    if (consent?.psuIdentity === true) links.endUserIdentity = { href: identityPath(version) };
+    // Deviations: the identity linked without its consent, trusted beneficiaries linked when consented.
+    if (faults.has('identity-link-without-consent')) {
+      if (consent !== undefined) links.endUserIdentity = { href: identityPath(version) };
+    }
+    if (faults.has('trusted-beneficiaries-link')) {
+      if (consent?.trustedBeneficiaries === true)
+        links.trustedBeneficiaries = { href: `/stet/psd2/${version}/trusted-beneficiaries` };
+    }
     return {
       status: 200,
       json: {

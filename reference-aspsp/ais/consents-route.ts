@@ -42,9 +42,16 @@ export const consentsRoute: BearerRoute = {
       clientId: ctx.auth.clientId,
     };
     // A bank that reads "no account" as "nothing to change" keeps the previous consent.
-    if (grantsNoAccount(consent) && ctx.faults.has('empty-consent-ignored')) return { status: 201 };
-    const previous = ctx.faults.has('consent-merged') ? await getConsent(ctx.store, key) : undefined;
-    await putConsent(ctx.store, key, previous === undefined ? consent : mergedConsent(previous, consent));
+    if (ctx.faults.has('empty-consent-ignored')) {
+      if (grantsNoAccount(consent)) return { status: 201 };
+    }
+    // A bank that adds the new consent to the previous one instead of replacing it.
+    if (ctx.faults.has('consent-merged')) {
+      const previous = await getConsent(ctx.store, key);
+      await putConsent(ctx.store, key, previous === undefined ? consent : mergedConsent(previous, consent));
+      return { status: 201 };
+    }
+    await putConsent(ctx.store, key, consent);
     return { status: 201 };
   },
 };

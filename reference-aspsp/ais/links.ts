@@ -35,12 +35,11 @@ export function linksFor(
 ): Record<string, Href> {
   const links: Record<string, Href> = {};
   for (const fn of aisFunctions) {
-    const granted =
-      isGranted(request, item, fn) ||
-      // A bank linking every function once any account function is consented.
-      (fn === 'transactions' &&
-        request.faults.has('transactions-link-for-balances-consent') &&
-        isGranted(request, item, 'balances'));
+    let granted = isGranted(request, item, fn);
+    // A bank linking the transactions of an account consented for its balances only.
+    if (request.faults.has('transactions-link-for-balances-consent')) {
+      if (fn === 'transactions' && isGranted(request, item, 'balances')) granted = true;
+    }
     if (versionHasFunction(request, fn) && granted) {
       links[fn] = { href: functionPath(request.profile.version, item.resourceId, fn), templated: false };
     }

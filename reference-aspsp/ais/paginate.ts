@@ -35,7 +35,10 @@ export function paginate<T>(
   const lastPage = Math.max(1, Math.ceil(items.length / size));
   if (page < 1) return 'IPGN';
   if (page > lastPage) return faults.has('page-past-last-empty') ? { items: [], page, lastPage } : 'IPGN';
+  let start = (page - 1) * size;
   // A bank that cuts pages on an off-by-one repeats the last item of a page at the top of the next.
-  const start = (page - 1) * size - (page > 1 && faults.has('pages-overlap') ? 1 : 0);
+  if (faults.has('pages-overlap')) {
+    if (page > 1) start -= 1;
+  }
   return { items: items.slice(start, page * size), page, lastPage };
 }

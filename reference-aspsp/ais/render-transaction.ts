@@ -20,25 +20,26 @@ export function renderTransaction(
   request: Pick<AisRequest, 'profile' | 'faults'>,
 ): Record<string, unknown> {
   const { profile, faults } = request;
-  const rendered: Record<string, unknown> = { resourceId: transaction.resourceId };
-  if (transaction.entryReference !== undefined) rendered.entryReference = transaction.entryReference;
-  // A bank leaking its technical id as the reference of an entry not yet booked.
-  else if (transaction.status === 'PDNG' && faults.has('pdng-with-entry-reference'))
-    rendered.entryReference = transaction.resourceId;
-  rendered.transactionAmount = {
-    amount: formatAmount(transaction.amountCents),
-    currency: transaction.currency,
+  // A field the entry does not have is undefined, which JSON leaves out: PDNG and FUTR carry no
+  // entryReference nor bookingDate, BOOK no expectedBookingDate.
+  const rendered: Record<string, unknown> = {
+    resourceId: transaction.resourceId,
+    entryReference: transaction.entryReference,
+    transactionAmount: { amount: formatAmount(transaction.amountCents), currency: transaction.currency },
+    creditDebitIndicator: transaction.creditDebitIndicator,
+    status: transaction.status,
+    bookingDate: transaction.bookingDate,
+    expectedBookingDate: transaction.expectedBookingDate,
+    valueDate: transaction.valueDate,
+    transactionDate: transaction.transactionDate,
+    bankTransactionCode: { ...transaction.bankTransactionCode },
+    remittanceInformation: faults.has('remittance-array-after-v1')
+      ? [...transaction.remittance]
+      : remittanceFor(profile, transaction.remittance),
   };
-  rendered.creditDebitIndicator = transaction.creditDebitIndicator;
-  rendered.status = transaction.status;
-  if (transaction.bookingDate !== undefined) rendered.bookingDate = transaction.bookingDate;
-  if (transaction.expectedBookingDate !== undefined)
-    rendered.expectedBookingDate = transaction.expectedBookingDate;
-  rendered.valueDate = transaction.valueDate;
-  rendered.transactionDate = transaction.transactionDate;
-  rendered.bankTransactionCode = { ...transaction.bankTransactionCode };
-  rendered.remittanceInformation = faults.has('remittance-array-after-v1')
-    ? [...transaction.remittance]
-    : remittanceFor(profile, transaction.remittance);
+  // A bank leaking its technical id as the reference of an entry not yet booked.
+  if (faults.has('pdng-with-entry-reference')) {
+    if (transaction.status === 'PDNG') rendered.entryReference = transaction.resourceId;
+  }
   return rendered;
 }

@@ -26,13 +26,8 @@ export function isWithinRange(
   const { faults } = request;
   const date = filterDate(transaction);
   if (date < query.depthStart && !faults.has('history-beyond-90-days')) return false;
-  if (query.dateFrom !== undefined) {
-    if (date < query.dateFrom) return false;
-    if (date === query.dateFrom && faults.has('datefrom-exclusive')) return false;
-  }
-  if (query.dateTo !== undefined && date >= query.dateTo) {
-    if (!(date === query.dateTo && faults.has('dateto-inclusive'))) return false;
-  }
+  if (query.dateFrom !== undefined && date < query.dateFrom) return false;
+  if (query.dateTo !== undefined && date >= query.dateTo) return false;
   if (query.entryReferenceFrom !== undefined || query.entryReferenceTo !== undefined) {
     const reference = transaction.entryReference;
     if (reference === undefined) return false;

@@ -21,13 +21,15 @@ export interface TransactionQuery {
 /** Why a transaction query is refused: ENDE (spec/errors.yaml). */
 export type QueryRefusal = 'ENDE';
 
-/** A date parameter: absent, a calendar date, or malformed. */
-type DateParam = { kind: 'absent' } | { kind: 'date'; date: CalendarDate } | { kind: 'malformed' };
+/** A date parameter: absent (undefined), a calendar date, or malformed. */
+type DateParam = { readonly date: CalendarDate } | 'malformed' | undefined;
 
-function dateParam(query: URLSearchParams, name: string): DateParam {
+function dateParam(query: URLSearchParams, name: string, faults: FaultSet): DateParam {
   const value = query.get(name);
-  if (value === null) return { kind: 'absent' };
-  return isCalendarDate(value) ? { kind: 'date', date: value } : { kind: 'malformed' };
+  if (value === null) return undefined;
+  if (isCalendarDate(value)) return { date: value };
+  // A bank that ignores a date it cannot read instead of refusing it.
+  return faults.has('malformed-date-ignored') ? undefined : 'malformed';
 }
 
 /**
@@ -42,22 +44,30 @@ export function parseTransactionQuery(
   on: { readonly today: CalendarDate; readonly faults: FaultSet },
 ): TransactionQuery | QueryRefusal {
   const { today, faults } = on;
-  const from = dateParam(query, 'dateFrom');
-  const to = dateParam(query, 'dateTo');
-  if ((from.kind === 'malformed' || to.kind === 'malformed') && !faults.has('malformed-date-ignored'))
-    return 'ENDE';
-  const dateFrom = from.kind === 'date' ? from.date : undefined;
-  const dateTo = to.kind === 'date' ? to.date : undefined;
+  const from = dateParam(query, 'dateFrom', faults);
+  const to = dateParam(query, 'dateTo', faults);
+  if (from === 'malformed' || to === 'malformed') return 'ENDE';
+  const dateFrom = from?.date;
+  const dateTo = to?.date;
   const depthStart = addDays(today, -historyDepthDays);
   if (dateFrom !== undefined) {
     if (dateFrom < depthStart) return 'ENDE';
-    const longest = historyDepthDays + (faults.has('period-91-days-accepted') ? 1 : 0);
+    const longest = faults.has('period-91-days-accepted') ? historyDepthDays + 1 : historyDepthDays;
     if (daysBetween(dateFrom, dateTo ?? today) > longest) return 'ENDE';
+    if (dateTo !== undefined && dateTo < dateFrom) return 'ENDE';
   }
-  if (dateFrom !== undefined && dateTo !== undefined && dateTo < dateFrom) return 'ENDE';
+  let lower = dateFrom;
+  let upper = dateTo;
+  // Deviations of the bounds, as the day after them: dateFrom read as exclusive, dateTo as inclusive.
+  if (faults.has('datefrom-exclusive')) {
+    if (lower !== undefined) lower = addDays(lower, 1);
+  }
+  if (faults.has('dateto-inclusive')) {
+    if (upper !== undefined) upper = addDays(upper, 1);
+  }
   return {
-    dateFrom,
-    dateTo,
+    dateFrom: lower,
+    dateTo: upper,
     entryReferenceFrom:
       query.get('entryReferenceFrom') ??
       (faults.has('after-entry-reference-ignored') ? null : query.get('afterEntryReference')) ??

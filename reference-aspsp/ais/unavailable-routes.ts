@@ -2,7 +2,7 @@ import { apiVersions } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 
-function unavailable(path: string, what: string): BearerRoute {
+function unavailable(path: string): BearerRoute {
   return {
     method: 'GET',
     path,
@@ -10,7 +10,8 @@ function unavailable(path: string, what: string): BearerRoute {
     auth: 'bearer',
     role: 'aisp',
     async handler() {
-      throw new ApiError('NIMP', { status: 501, detail: `${what} is not offered` });
+      // A 5xx carries no problem details (those explain 4xx refusals), so no detail text either.
+      throw new ApiError('NIMP', { status: 501 });
     },
   };
 }
@@ -20,10 +21,7 @@ function unavailable(path: string, what: string): BearerRoute {
  * trusted beneficiaries (also written `trustedBeneficiaries`).
  */
 export const unavailableRoutes: readonly BearerRoute[] = [
-  unavailable(
-    '/stet/psd2/{version}/accounts/{accountResourceId}/transactions/details',
-    'transactions details',
-  ),
-  unavailable('/stet/psd2/{version}/trusted-beneficiaries', 'trusted beneficiaries'),
-  unavailable('/stet/psd2/{version}/trustedBeneficiaries', 'trusted beneficiaries'),
+  unavailable('/stet/psd2/{version}/accounts/{accountResourceId}/transactions/details'),
+  unavailable('/stet/psd2/{version}/trusted-beneficiaries'),
+  unavailable('/stet/psd2/{version}/trustedBeneficiaries'),
 ];

@@ -4,11 +4,12 @@ import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { computeDigest, verifyDigest } from '../../protocol/digest.ts';
 import { buildSigningString } from '../../protocol/signing-string.ts';
 import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
-import { uncoveredHeaders, verifySignature } from '../../protocol/verify-signature.ts';
+import { prepareVerification, uncoveredHeaders } from '../../protocol/verify-signature.ts';
 import type { Institution, SignatureFreshness } from '../institutions/institution.ts';
 import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
 import { ApiError } from './api-error.ts';
 import type { SignatureReplayCache } from './signature-replay-cache.ts';
+import { inlineVerifier, type SignatureVerifier } from './signature-verifier.ts';
 
 /** What {@link checkSignature} looks at. */
 export interface SignedRequest {
@@ -40,11 +41,25 @@ const urlKeyId = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
  * `digest` or a body was sent; checked whenever present), then the signature itself: keyId naming this
  * TPP (client_id, or a URL ending `_<sha256 hex of its QSEAL DER>`), every policy header and every
  * `psu-*` header present covered, and the value verified with the enrolled QSEAL key.
- * Returns the refusal, or undefined when the request passes. The RSA verification runs on the event
- * loop: on Node 20, handing a 2048-bit verification (about 25 µs) to libuv's thread pool costs the
- * loop as much time again in job set-up and completion, so the pool saved nothing and added CPU.
+ * Returns the refusal, or undefined when the request passes. The RSA verification runs on the calling
+ * thread; {@link checkSignatureWith} lets the caller run it elsewhere.
  */
 export function checkSignature(request: SignedRequest): ApiError | undefined {
+  const checked = checkSignatureWith(request, inlineVerifier);
+  if (checked instanceof Promise) throw new Error('the inline verifier answered a promise');
+  return checked;
+}
+
+/**
+ * {@link checkSignature} with the RSA operation run by `verifier`: the refusal or undefined, or a
+ * promise of it when the verifier answers later (the pipeline's worker thread). Every check before
+ * the RSA operation answers at once; the freshness window and the replay cache are checked after it,
+ * in the order of the answers.
+ */
+export function checkSignatureWith(
+  request: SignedRequest,
+  verifier: SignatureVerifier,
+): ApiError | undefined | Promise<ApiError | undefined> {
   const header = request.headers.signature;
   if (typeof header !== 'string' || header === '') return refuse('no Signature header', request, undefined);
   let signature: ParsedSignature;
@@ -78,14 +93,23 @@ export function checkSignature(request: SignedRequest): ApiError | undefined {
     const missing = uncoveredHeaders(signature, [...policy, ...psuHeaders]);
     return refuse(`not signed: ${missing.join(', ')}`, request, signature);
   }
-  const verified = verifySignature({
+  const prepared = prepareVerification({
     method: request.method,
     path: request.target,
     headers: request.headers,
     signature,
     publicKey: publicKey(request.tpp.qsealPublicKeyPem),
   });
-  if (!verified.valid) return refuse(`signature ${verified.reason}`, request, signature);
+  if (!prepared.ok) return refuse(`signature ${prepared.failure.reason}`, request, signature);
+  const valid = verifier.verify(prepared.data, prepared.key, prepared.signature);
+  return typeof valid === 'boolean'
+    ? verified(valid, request, signature)
+    : valid.then((answer) => verified(answer, request, signature));
+}
+
+/** The end of the check once the RSA operation answered: a mismatch, or the freshness checks. */
+function verified(valid: boolean, request: SignedRequest, signature: ParsedSignature): ApiError | undefined {
+  if (!valid) return refuse('signature mismatch', request, signature);
   const freshness = request.institution.signatureFreshness;
   if (freshness === undefined || request.checkFreshness === false) return undefined;
   return checkFreshness(request, signature, freshness);

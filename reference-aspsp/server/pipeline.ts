@@ -19,6 +19,7 @@ import type { RouteResponse } from './route.ts';
 import type { Router } from './router.ts';
 import { sendResponse } from './send-response.ts';
 import { SignatureReplayCache } from './signature-replay-cache.ts';
+import type { SignatureVerifier } from './signature-verifier.ts';
 import { bodySchemaStage, bodyStage } from './stages/body-stage.ts';
 import { enrolledTppStage, trustedCertificateStage } from './stages/certificate-stage.ts';
 import { hostStage } from './stages/host-stage.ts';
@@ -42,6 +43,8 @@ export interface PipelineServices {
   readonly observer?: ClientObserver | undefined;
   /** Per-TPP edge behaviour switches of the sandbox API. */
   readonly edge?: EdgeBehaviours | undefined;
+  /** Where the signature stage runs the RSA operation (default: on the event loop). */
+  readonly verifier?: SignatureVerifier | undefined;
   log(message: string): void;
 }
 
@@ -80,7 +83,11 @@ export function createPipeline(
   const codeMissing = faults.has('error-code-missing');
   // Sandbox refusals explain themselves; the `error-code-missing` fault names no code anywhere.
   const explain = services.mode === 'sandbox' && !codeMissing;
-  const signatureServices = { faults, replays: new SignatureReplayCache() };
+  const signatureServices = {
+    faults,
+    replays: new SignatureReplayCache(),
+    ...(services.verifier === undefined ? {} : { verifier: services.verifier }),
+  };
   const tokenServices = { tx: services.store, clock: services.clock, faults };
   const day = new ParisDayCache(services.clock);
 
@@ -141,7 +148,7 @@ export function createPipeline(
       faults,
     });
     notes.clientId = tpp.clientId;
-    signatureStage(signatureServices, {
+    const signed = signatureStage(signatureServices, {
       signed: route.signed ?? route.auth === 'bearer',
       method,
       target: line.target,
@@ -151,6 +158,7 @@ export function createPipeline(
       tpp,
       now: services.clock.now(),
     });
+    if (signed !== undefined) await signed;
     if (route.auth === 'client-certificate') {
       const parsed = bodyStage(route.body, headers, raw);
       bodySchemaStage(route.body, { version, body: parsed.body, faults });

@@ -1,38 +1,42 @@
+import type { JSONSchemaType } from 'ajv';
 import { apiRoles } from '../lib/api-roles.ts';
-import { isRecord } from '../lib/is-record.ts';
-import type { Role } from '../../spec/lib/index.ts';
+import { storedShape } from '../store/index.ts';
 import type { EnrolledTpp } from './enrolled-tpp.ts';
 
-/** Parses a stored enrolment; throws on a value that is not one (a corrupted store is a bug, not input). */
-export function parseEnrolledTpp(value: unknown): EnrolledTpp {
-  if (!isRecord(value)) throw new Error('stored TPP is not an object');
-  const roles = value.roles;
-  const redirectUris = value.redirectUris;
-  if (!Array.isArray(roles) || !Array.isArray(redirectUris))
-    throw new Error('stored TPP lacks roles or redirectUris');
-  const origin = value.origin;
-  if (origin !== 'demo' && origin !== 'register') throw new Error('stored TPP has an unknown origin');
-  return {
-    clientId: str(value.clientId),
-    organizationIdentifier: str(value.organizationIdentifier),
-    name: str(value.name),
-    roles: roles.map(role),
-    qwacFingerprint: str(value.qwacFingerprint),
-    qwacPublicKeyPem: str(value.qwacPublicKeyPem),
-    qsealFingerprint: str(value.qsealFingerprint),
-    qsealPublicKeyPem: str(value.qsealPublicKeyPem),
-    redirectUris: redirectUris.map(str),
-    origin,
-  };
-}
+const text = { type: 'string' } as const;
 
-function str(value: unknown): string {
-  if (typeof value !== 'string') throw new Error('stored TPP field is not a string');
-  return value;
-}
+/** A stored enrolment, as `tppRegistry.enrol` writes it (extra fields of another version are kept). */
+const storedTpp: JSONSchemaType<EnrolledTpp> = {
+  type: 'object',
+  properties: {
+    clientId: text,
+    organizationIdentifier: text,
+    name: text,
+    roles: { type: 'array', items: { type: 'string', enum: [...apiRoles] } },
+    qwacFingerprint: text,
+    qwacPublicKeyPem: text,
+    qsealFingerprint: text,
+    qsealPublicKeyPem: text,
+    redirectUris: { type: 'array', items: text },
+    origin: { type: 'string', enum: ['demo', 'register'] },
+  },
+  required: [
+    'clientId',
+    'organizationIdentifier',
+    'name',
+    'roles',
+    'qwacFingerprint',
+    'qwacPublicKeyPem',
+    'qsealFingerprint',
+    'qsealPublicKeyPem',
+    'redirectUris',
+    'origin',
+  ],
+  additionalProperties: true,
+};
 
-function role(value: unknown): Role {
-  const found = apiRoles.find((r) => r === value);
-  if (found === undefined) throw new Error(`stored TPP has an unknown role ${String(value)}`);
-  return found;
-}
+/**
+ * Parses a stored TPP (the `tpps` collection); throws, naming what does not fit, on a value of
+ * another shape (a data directory of another version).
+ */
+export const parseEnrolledTpp: (value: unknown) => EnrolledTpp = storedShape(storedTpp);

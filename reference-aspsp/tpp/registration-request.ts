@@ -1,4 +1,4 @@
-import { isRecord } from '../lib/is-record.ts';
+import { Ajv, type JSONSchemaType } from 'ajv';
 
 /** The part of a STET registration request (RFC 7591 style) the reference uses. */
 export interface RegistrationRequest {
@@ -11,49 +11,68 @@ export interface RegistrationRequest {
   readonly qsealPem: string;
 }
 
-const required = [
-  'redirect_uris',
-  'token_endpoint_auth_method',
-  'grant_types',
-  'client_name',
-  'contacts',
-  'provider_legal_id',
-];
+/**
+ * What the reference reads of a registration body. The route validated the spec's
+ * `RegistrationRequest` first (required fields, types, `tls_client_auth`, the provider_legal_id
+ * pattern), so this shape only narrows the type; compiled once.
+ */
+interface RegistrationBody {
+  readonly redirect_uris: readonly string[];
+  readonly client_name: string;
+  readonly provider_legal_id: string;
+  readonly scope?: string;
+  readonly jwks: { readonly keys: readonly { readonly x5c: readonly string[] }[] };
+}
+
+const text = { type: 'string' } as const;
+
+const registrationBody: JSONSchemaType<RegistrationBody> = {
+  type: 'object',
+  properties: {
+    redirect_uris: { type: 'array', items: text, minItems: 1 },
+    client_name: text,
+    provider_legal_id: text,
+    scope: { type: 'string', nullable: true },
+    jwks: {
+      type: 'object',
+      properties: {
+        keys: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            properties: { x5c: { type: 'array', items: text, minItems: 1 } },
+            required: ['x5c'],
+          },
+        },
+      },
+      required: ['keys'],
+    },
+  },
+  required: ['redirect_uris', 'client_name', 'provider_legal_id', 'jwks'],
+};
+
+const isRegistrationBody = new Ajv({ strict: true }).compile(registrationBody);
 
 /**
- * Parses a registration body (the required fields of STET's RegistrationRequestResource, plus the
- * QSEAL in `jwks` so the bank can verify the TPP's signatures). Returns the first problem as text.
+ * Parses a registration body that passed the spec's `RegistrationRequest` schema: what the schema
+ * does not say (https redirect URIs without fragment, a client_name that is not empty, the QSEAL as
+ * base64 DER in `jwks.keys[0].x5c[0]`). Returns the first problem as text.
  */
 export function parseRegistrationRequest(value: unknown): RegistrationRequest | string {
-  if (!isRecord(value)) return 'the body is not a JSON object';
-  for (const name of required) if (!(name in value)) return `${name} is required`;
-  const uris = value.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0) return 'redirect_uris must be a non-empty array';
-  const redirectUris: string[] = [];
-  for (const uri of uris) {
-    if (typeof uri !== 'string' || !/^https:\/\/[^\s#]+$/.test(uri) || !URL.canParse(uri)) {
-      return 'redirect_uris must hold https URLs without fragment';
-    }
-    redirectUris.push(uri);
-  }
-  const { client_name: clientName, provider_legal_id: providerLegalId, scope } = value;
-  if (typeof clientName !== 'string' || clientName === '') return 'client_name must be a non-empty string';
-  if (typeof providerLegalId !== 'string' || providerLegalId === '')
-    return 'provider_legal_id must be a string';
-  if (scope !== undefined && typeof scope !== 'string') return 'scope must be a string';
-  if (!Array.isArray(value.grant_types) || !value.grant_types.every((g) => typeof g === 'string')) {
-    return 'grant_types must be an array of strings';
-  }
-  if (typeof value.token_endpoint_auth_method !== 'string')
-    return 'token_endpoint_auth_method must be a string';
-  if (!Array.isArray(value.contacts) || !value.contacts.every((c) => typeof c === 'string')) {
-    return 'contacts must be an array of strings';
-  }
-  const jwks = value.jwks;
-  const key: unknown = isRecord(jwks) && Array.isArray(jwks.keys) ? jwks.keys[0] : undefined;
-  const x5c: unknown = isRecord(key) && Array.isArray(key.x5c) ? key.x5c[0] : undefined;
-  if (typeof x5c !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(x5c))
+  if (!isRegistrationBody(value)) return 'the body is not a registration request';
+  const {
+    redirect_uris: redirectUris,
+    client_name: clientName,
+    provider_legal_id: providerLegalId,
+    scope,
+  } = value;
+  if (!redirectUris.every((uri) => /^https:\/\/[^\s#]+$/.test(uri) && URL.canParse(uri)))
+    return 'redirect_uris must hold https URLs without fragment';
+  if (clientName === '') return 'client_name must be a non-empty string';
+  const x5c = value.jwks.keys[0]?.x5c[0] ?? '';
+  if (!/^[A-Za-z0-9+/]+=*$/.test(x5c))
     return 'jwks.keys[0].x5c[0] must hold the QSEAL certificate (base64 DER)';
   const qsealPem = `-----BEGIN CERTIFICATE-----\n${x5c.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
-  return { redirectUris, clientName, providerLegalId, scope, qsealPem };
+  return { redirectUris: [...redirectUris], clientName, providerLegalId, scope, qsealPem };
 }

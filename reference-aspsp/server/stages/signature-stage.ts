@@ -1,12 +1,16 @@
 import type { FaultSet } from '../../faults/catalogue.ts';
-import { checkSignature, type SignedRequest } from '../check-signature.ts';
+import type { ApiError } from '../api-error.ts';
+import { checkSignatureWith, type SignedRequest } from '../check-signature.ts';
 import type { SignatureReplayCache } from '../signature-replay-cache.ts';
+import { inlineVerifier, type SignatureVerifier } from '../signature-verifier.ts';
 
 /** What the signature stage needs besides the request. */
 export interface SignatureStageServices {
   readonly faults: FaultSet;
   /** Signatures accepted recently, for an institution's `signatureFreshness.replayCache`. */
   readonly replays: SignatureReplayCache;
+  /** Where the RSA operation runs (default: on the calling thread). */
+  readonly verifier?: SignatureVerifier;
 }
 
 /** The request as the signature check sees it, the server's time, and whether the route is signed. */
@@ -24,20 +28,34 @@ export interface SignatureStageRequest extends Omit<
  * Digest of the body (`400 DIGEST_INVALID`), as server/check-signature.ts details. The fault
  * `signature-not-checked` skips the stage, `digest-not-checked` the Digest comparison,
  * `signature-freshness-not-checked` an institution's freshness window and replay cache.
+ *
+ * Nothing to wait for when the route is not signed or the verifier answers at once; a promise when
+ * the verifier runs the RSA operation on another thread.
  */
-export function signatureStage(services: SignatureStageServices, request: SignatureStageRequest): void {
+export function signatureStage(
+  services: SignatureStageServices,
+  request: SignatureStageRequest,
+): void | Promise<void> {
   if (!request.signed || services.faults.has('signature-not-checked')) return;
-  const refusal = checkSignature({
-    method: request.method,
-    target: request.target,
-    headers: request.headers,
-    body: request.body,
-    institution: request.institution,
-    tpp: request.tpp,
-    checkDigest: !services.faults.has('digest-not-checked'),
-    checkFreshness: !services.faults.has('signature-freshness-not-checked'),
-    now: request.now,
-    replays: services.replays,
-  });
+  const refusal = checkSignatureWith(
+    {
+      method: request.method,
+      target: request.target,
+      headers: request.headers,
+      body: request.body,
+      institution: request.institution,
+      tpp: request.tpp,
+      checkDigest: !services.faults.has('digest-not-checked'),
+      checkFreshness: !services.faults.has('signature-freshness-not-checked'),
+      now: request.now,
+      replays: services.replays,
+    },
+    services.verifier ?? inlineVerifier,
+  );
+  if (refusal instanceof Promise) return refusal.then(throwRefusal);
+  throwRefusal(refusal);
+}
+
+function throwRefusal(refusal: ApiError | undefined): void {
   if (refusal !== undefined) throw refusal;
 }

@@ -22,14 +22,20 @@ describe('registration requests', () => {
     expect(typeof parsed === 'object' && parsed.qsealPem).toContain('-----BEGIN CERTIFICATE-----\nQUJD\n');
   });
 
-  it('names the first problem of a wrong body', () => {
-    expect(parseRegistrationRequest([])).toBe('the body is not a JSON object');
-    expect(parseRegistrationRequest({ ...valid, contacts: undefined })).toBe(
-      'contacts must be an array of strings',
-    );
-    const { client_name: _omitted, ...noName } = valid;
-    expect(parseRegistrationRequest(noName)).toBe('client_name is required');
+  it('names what the schema leaves open: https URIs without fragment, a client_name, a base64 QSEAL', () => {
     expect(parseRegistrationRequest({ ...valid, redirect_uris: ['http://tpp.example/cb'] })).toMatch(/https/);
-    expect(parseRegistrationRequest({ ...valid, jwks: {} })).toMatch(/x5c/);
+    expect(
+      parseRegistrationRequest({
+        ...valid,
+        redirect_uris: ['https://tpp.example/cb', 'https://tpp.example/cb#x'],
+      }),
+    ).toMatch(/https/);
+    expect(parseRegistrationRequest({ ...valid, client_name: '' })).toMatch(/client_name/);
+    expect(parseRegistrationRequest({ ...valid, jwks: { keys: [{ x5c: ['not base64!'] }] } })).toMatch(/x5c/);
+  });
+
+  it('refuses a body of another shape (the route checks the spec schema before it)', () => {
+    expect(parseRegistrationRequest([])).toBe('the body is not a registration request');
+    expect(parseRegistrationRequest({ ...valid, jwks: {} })).toBe('the body is not a registration request');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { computeDigest } from '../../../../../protocol/digest.ts';
 import { signRequest } from '../../../../../protocol/sign-request.ts';
 import type { FaultName } from '../../../../../reference-aspsp/faults/catalogue.ts';
@@ -7,6 +7,7 @@ import type { Institution } from '../../../../../reference-aspsp/institutions/in
 import { loadInstitutions } from '../../../../../reference-aspsp/institutions/load-institutions.ts';
 import { ApiError } from '../../../../../reference-aspsp/server/api-error.ts';
 import { SignatureReplayCache } from '../../../../../reference-aspsp/server/signature-replay-cache.ts';
+import { WorkerVerifier } from '../../../../../reference-aspsp/server/signature-verifier.ts';
 import {
   signatureStage,
   type SignatureStageRequest,
@@ -50,7 +51,9 @@ function refusal(
   faults: ReadonlySet<FaultName> = noFaults,
 ): string | undefined {
   try {
-    signatureStage({ faults, replays: new SignatureReplayCache() }, request);
+    // Without a verifier the RSA operation runs inline: nothing to wait for.
+    const outcome = signatureStage({ faults, replays: new SignatureReplayCache() }, request);
+    if (outcome instanceof Promise) throw new Error('the inline verifier answered later');
   } catch (error) {
     if (error instanceof ApiError) return error.code;
     throw error;
@@ -96,5 +99,56 @@ describe('the signature stage', () => {
     expect(refusal({ ...late, now: new Date() })).toBeUndefined();
     expect(refusal(late)).toBe('SIGNATURE_INVALID');
     expect(refusal(late, new Set<FaultName>(['signature-freshness-not-checked']))).toBeUndefined();
+  });
+});
+
+describe('the signature stage with the RSA operation on a worker thread', () => {
+  const verifier = new WorkerVerifier();
+  afterAll(() => verifier.close());
+
+  /** The refusal code once the stage settled, and whether it had to be waited for. */
+  async function settled(
+    request: SignatureStageRequest,
+    replays = new SignatureReplayCache(),
+  ): Promise<{ waited: boolean; code: string | undefined }> {
+    let waited = false;
+    try {
+      const outcome = signatureStage({ faults: noFaults, replays, verifier }, request);
+      waited = outcome instanceof Promise;
+      await outcome;
+    } catch (error) {
+      if (error instanceof ApiError) return { waited, code: error.code };
+      throw error;
+    }
+    return { waited, code: undefined };
+  }
+
+  it('passes a signed request and refuses a changed one once the worker answered', async () => {
+    expect(await settled(signedRequest())).toEqual({ waited: true, code: undefined });
+    expect(await settled({ ...signedRequest(), target: '/stet/psd2/v1/accounts?page=2' })).toEqual({
+      waited: true,
+      code: 'SIGNATURE_INVALID',
+    });
+  });
+
+  it('refuses what needs no RSA operation at once, without waiting for the worker', async () => {
+    expect(await settled({ ...signedRequest(), body: Buffer.from('{}') })).toEqual({
+      waited: false,
+      code: 'DIGEST_INVALID',
+    });
+  });
+
+  it('remembers only verified signatures and refuses the replay of one', async () => {
+    const fresh: Institution = {
+      ...institution,
+      signatureFreshness: { windowSeconds: 60, replayCache: true },
+    };
+    const replays = new SignatureReplayCache();
+    const request = { ...signedRequest(), institution: fresh };
+    const tampered = { ...request, target: '/stet/psd2/v1/accounts?page=2' };
+    expect((await settled(tampered, replays)).code).toBe('SIGNATURE_INVALID');
+    // Both sent before either is answered: the second is the replay.
+    const [once, twice] = await Promise.all([settled(request, replays), settled(request, replays)]);
+    expect([once.code, twice.code]).toEqual([undefined, 'SIGNATURE_INVALID']);
   });
 });
