@@ -5,16 +5,15 @@
  * it: `institutions[2].code: expected five digits, got "1010"`, the text being the `description` of
  * the schema node that refused it (ajv's own message where a node has none).
  */
-import { Ajv, type ErrorObject, type JSONSchemaType } from 'ajv';
-
-const ajv = new Ajv({ allErrors: false, strict: true, verbose: true });
+import type { ErrorObject, JSONSchemaType } from 'ajv';
+import { compileShape } from './compile-shape.ts';
 
 /** The parsed document, or the one-line message of its first misfit. */
 export type ConfigParse<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Compiles `schema`; `root` names the whole document in messages (`the file`). */
 export function configShape<T>(schema: JSONSchemaType<T>, root: string): (value: unknown) => ConfigParse<T> {
-  const validate = ajv.compile(schema);
+  const validate = compileShape(schema, 'first-with-value');
   return (value) => {
     if (validate(value)) return { ok: true, value };
     const [error] = validate.errors ?? [];

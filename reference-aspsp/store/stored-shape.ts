@@ -4,19 +4,18 @@
  * {@link typedCollection}. Values the reference itself wrote only fail it when the data directory
  * comes from another version, so a refusal names what does not fit rather than being read as absent.
  */
-import { Ajv, type JSONSchemaType } from 'ajv';
-
-const ajv = new Ajv({ allErrors: true, strict: true });
+import type { JSONSchemaType } from 'ajv';
+import { compileShape } from '../lib/compile-shape.ts';
 
 /** Compiles `schema` into a type guard (for stores that read a value of another shape as absent). */
 export function storedGuard<T>(schema: JSONSchemaType<T>): (value: unknown) => value is T {
-  const validate = ajv.compile(schema);
+  const validate = compileShape(schema);
   return (value): value is T => validate(value);
 }
 
 /** Compiles `schema` into a parse function: the value, typed, or an Error listing what does not fit. */
 export function storedShape<T>(schema: JSONSchemaType<T>): (value: unknown) => T {
-  const validate = ajv.compile(schema);
+  const validate = compileShape(schema);
   return (value) => {
     if (validate(value)) return value;
     const errors = (validate.errors ?? []).map(

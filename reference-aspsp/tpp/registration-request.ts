@@ -1,4 +1,5 @@
-import { Ajv, type JSONSchemaType } from 'ajv';
+import type { JSONSchemaType } from 'ajv';
+import { compileShape } from '../lib/compile-shape.ts';
 
 /** The part of a STET registration request (RFC 7591 style) the reference uses. */
 export interface RegistrationRequest {
@@ -52,7 +53,7 @@ const registrationBody: JSONSchemaType<RegistrationBody> = {
   required: ['redirect_uris', 'client_name', 'provider_legal_id', 'jwks'],
 };
 
-const isRegistrationBody = new Ajv({ strict: true }).compile(registrationBody);
+const isRegistrationBody = compileShape(registrationBody);
 
 /**
  * Parses a registration body that passed the spec's `RegistrationRequest` schema: what the schema
