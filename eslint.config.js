@@ -10,6 +10,8 @@ export default tseslint.config(
       'spec/generated/**',
       'test-results/**',
       'playwright-report/**',
+      // Stryker's instrumented copy of the tree, left behind by an interrupted mutation run.
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,
