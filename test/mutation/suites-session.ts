@@ -11,6 +11,7 @@
  * there fails the case that started the reference) and no state is carried from one mutant to the
  * next. A reference starts in about 10 ms once the worker's PKI exists.
  */
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -47,9 +48,21 @@ export interface SuiteTestOutcome {
   readonly timeSpentMs: number;
 }
 
+/** The outcome of one of the cases {@link SuiteRun.runMany} ran. */
+export interface SuiteTestRan extends SuiteTestOutcome {
+  readonly id: string;
+}
+
 /** One run (Stryker's initial run, or one mutant's): references started on demand, closed by `end`. */
 export interface SuiteRun {
+  /** One case alone (the initial run: coverage is counted per case, so cases cannot overlap). */
   run(id: string): Promise<SuiteTestOutcome>;
+  /**
+   * Many cases as `run` runs them: one harness run per set-up, cells concurrent, so the probes,
+   * TLS sessions and journeys are shared instead of paid per case (a mutant's run). With `bail`,
+   * stops at the first failed or errored cell; the cases it left out are not in the outcome.
+   */
+  runMany(ids: readonly string[], options: { bail: boolean }): Promise<SuiteTestRan[]>;
   end(): Promise<void>;
 }
 
@@ -71,6 +84,8 @@ interface PlannedTest extends SuiteTest {
 }
 
 const silent = { onRunEnd: async (): Promise<void> => undefined };
+/** Cells a mutant's run keeps in flight per set-up (the harness's own default). */
+const cellConcurrency = 4;
 const tool = { name: 'stet-harness mutation', version: '0' };
 
 /** `file:line:col` of a case (`CaseDefinition.at`) as Stryker's position; 1:0 when unreadable. */
@@ -89,6 +104,39 @@ function listed(results: readonly CaseResult[], statuses: ReadonlySet<CaseResult
 
 const failing: ReadonlySet<CaseResult['status']> = new Set(['failed', 'errored']);
 const advisory: ReadonlySet<CaseResult['status']> = new Set(['advisory']);
+
+/** Whether a skipped cell was left out by `bail` (not skipped by its own `given`). */
+function bailedOut(cell: CaseResult): boolean {
+  return cell.reason?.startsWith('not run: --bail') === true;
+}
+
+function sumDurations(cells: readonly CaseResult[]): number {
+  return cells.reduce((total, cell) => total + cell.durationMs, 0);
+}
+
+/**
+ * A case's outcome from its cells: failed when one failed or errored (or when `error` is given),
+ * advisory-only when the only findings are advisory; a case in no cell fails (it checked nothing).
+ */
+function outcomeOf(
+  cells: readonly CaseResult[],
+  error: string | undefined,
+  began: number,
+  timeSpentMs = performance.now() - began,
+): SuiteTestOutcome {
+  const outcome = (passed: boolean, failureMessage: string, advisoryOnly = false): SuiteTestOutcome => ({
+    passed,
+    advisoryOnly,
+    failureMessage,
+    timeSpentMs,
+  });
+  if (error !== undefined) return outcome(false, error);
+  if (cells.length === 0) return outcome(false, 'the case ran in no cell');
+  const failures = listed(cells, failing);
+  if (failures.length > 0) return outcome(false, failures.join('\n'));
+  const advisories = listed(cells, advisory);
+  return outcome(advisories.length === 0, advisories.join('\n'), advisories.length > 0);
+}
 
 /**
  * Loads every suite under `root/suites` and plans one test per case, grouped by set-up.
@@ -115,59 +163,119 @@ export function loadSuitesSession(root: string): SuitesSession {
     }
   }
 
+  // The set-ups' own files (the freshness institutions), written once per worker on first use.
+  const setupDir = join(tmpdir(), `stet-mutation-setup-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
+  const setupFiles = new Map<string, Promise<string | undefined>>();
+  const institutionsFileOf = (environment: SelftestEnvironment): Promise<string | undefined> => {
+    let file = setupFiles.get(environment.name);
+    if (file === undefined) {
+      mkdirSync(setupDir, { recursive: true });
+      file = environment.institutionsFile?.(setupDir) ?? Promise.resolve(undefined);
+      setupFiles.set(environment.name, file);
+    }
+    return file;
+  };
+
   function startRun(): SuiteRun {
     const started = new Map<string, Promise<Started>>();
     const referenceFor = (environment: SelftestEnvironment): Promise<Started> => {
       let running = started.get(environment.name);
       if (running === undefined) {
-        running = startReference({
-          port: 0,
-          store: { kind: 'memory' },
-          pkiDir,
-          ...environment.reference,
-          log: () => undefined,
-        }).then((reference) => ({
-          reference,
-          target: environment.target(reference.info, `mutant (${environment.name})`),
-        }));
+        running = institutionsFileOf(environment)
+          .then((institutionsFile) =>
+            startReference({
+              port: 0,
+              store: { kind: 'memory' },
+              pkiDir,
+              ...environment.reference,
+              ...(institutionsFile === undefined ? {} : { institutionsFile }),
+              log: () => undefined,
+            }),
+          )
+          .then((reference) => ({
+            reference,
+            target: environment.target(reference.info, `mutant (${environment.name})`),
+          }));
         started.set(environment.name, running);
       }
       return running;
+    };
+    /** Runs `tests` (all of one set-up) in one harness run; their results by case id. */
+    const runTogether = async (
+      tests: readonly PlannedTest[],
+      environment: SelftestEnvironment,
+      bail: boolean,
+    ): Promise<Map<string, CaseResult[]>> => {
+      const { target } = await referenceFor(environment);
+      const bySuite = new Map<SuiteDefinition, CaseDefinition[]>();
+      for (const test of tests)
+        bySuite.set(test.suite, [...(bySuite.get(test.suite) ?? []), test.definition]);
+      const { report } = await runSuites({
+        suites: [...bySuite].map(([suite, cases]) => ({ ...suite, cases })),
+        target,
+        reporter: silent,
+        schemas: schemaValidator,
+        tool,
+        concurrency: cellConcurrency,
+        bail,
+        ...(environment.calendar === undefined ? {} : { calendar: environment.calendar }),
+      });
+      const results = new Map<string, CaseResult[]>();
+      for (const result of report.results) {
+        const id = `${environment.name} ${result.suite} ${result.case}`;
+        results.set(id, [...(results.get(id) ?? []), result]);
+      }
+      return results;
     };
     return {
       async run(id) {
         const test = planned.get(id);
         const began = performance.now();
-        const outcome = (
-          passed: boolean,
-          failureMessage: string,
-          advisoryOnly = false,
-        ): SuiteTestOutcome => ({
-          passed,
-          advisoryOnly,
-          failureMessage,
-          timeSpentMs: performance.now() - began,
-        });
-        if (test === undefined) return outcome(false, `no case ${id} in the suites`);
+        if (test === undefined) return outcomeOf([], `no case ${id} in the suites`, began);
         try {
-          const { target } = await referenceFor(test.environment);
-          const { report } = await runSuites({
-            suites: [{ ...test.suite, cases: [test.definition] }],
-            target,
-            reporter: silent,
-            schemas: schemaValidator,
-            tool,
-            ...(test.environment.calendar === undefined ? {} : { calendar: test.environment.calendar }),
-          });
-          if (report.summary.total === 0) return outcome(false, 'the case ran in no cell');
-          const failures = listed(report.results, failing);
-          if (failures.length > 0) return outcome(false, failures.join('\n'));
-          const advisories = listed(report.results, advisory);
-          return outcome(advisories.length === 0, advisories.join('\n'), advisories.length > 0);
+          const results = await runTogether([test], test.environment, false);
+          return outcomeOf(results.get(id) ?? [], undefined, began);
         } catch (error) {
           // A reference that cannot start, or an engine error, under a mutant: the case fails.
-          return outcome(false, error instanceof Error ? error.message : String(error));
+          return outcomeOf([], error instanceof Error ? error.message : String(error), began);
         }
+      },
+      async runMany(ids, { bail }) {
+        const ran: SuiteTestRan[] = [];
+        const groups = new Map<SelftestEnvironment, PlannedTest[]>();
+        for (const id of ids) {
+          const test = planned.get(id);
+          if (test === undefined) {
+            ran.push({ id, ...outcomeOf([], `no case ${id} in the suites`, performance.now()) });
+            if (bail) return ran;
+            continue;
+          }
+          groups.set(test.environment, [...(groups.get(test.environment) ?? []), test]);
+        }
+        for (const [environment, tests] of groups) {
+          const began = performance.now();
+          let results: Map<string, CaseResult[]>;
+          try {
+            results = await runTogether(tests, environment, bail);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            ran.push({ id: tests[0]?.id ?? environment.name, ...outcomeOf([], message, began) });
+            if (bail) return ran;
+            continue;
+          }
+          let failed = false;
+          for (const test of tests) {
+            const cells = results.get(test.id) ?? [];
+            // A case bail left out entirely did not run: Stryker is not told of it.
+            if (cells.length > 0 && cells.every((cell) => cell.status === 'skipped' && bailedOut(cell)))
+              continue;
+            const outcome = outcomeOf(cells, undefined, began, sumDurations(cells));
+            failed ||= !outcome.passed && !outcome.advisoryOnly;
+            ran.push({ id: test.id, ...outcome });
+          }
+          if (bail && failed) return ran;
+        }
+        return ran;
       },
       async end() {
         for (const running of started.values()) {

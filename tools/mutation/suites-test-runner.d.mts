@@ -1,6 +1,14 @@
 /** Types of suites-test-runner.mjs (plain JavaScript: Stryker's workers load it without tsx). */
 import type { TestStatus } from '@stryker-mutator/api/test-runner';
 
+/** The outcome of one case (`SuiteTestOutcome`). */
+export interface RunnerOutcome {
+  passed: boolean;
+  advisoryOnly: boolean;
+  failureMessage: string;
+  timeSpentMs: number;
+}
+
 /**
  * The suites as the runner sees them: test/mutation/suites-session.ts (`SuitesSession`), which tools/
  * may not import (tools/check-deps.ts), so its shape is restated here.
@@ -12,12 +20,8 @@ export interface RunnerSession {
     readonly startPosition: { line: number; column: number };
   }[];
   startRun(): {
-    run(id: string): Promise<{
-      passed: boolean;
-      advisoryOnly: boolean;
-      failureMessage: string;
-      timeSpentMs: number;
-    }>;
+    run(id: string): Promise<RunnerOutcome>;
+    runMany(ids: readonly string[], options: { bail: boolean }): Promise<(RunnerOutcome & { id: string })[]>;
     end(): Promise<void>;
   };
 }

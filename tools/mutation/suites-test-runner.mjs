@@ -78,10 +78,11 @@ export class SuitesTestRunner {
   }
 
   /**
-   * Runs `ids` in order on fresh references; stops at the first failure when `bail`; with `coverage`,
-   * the instrumented code counts the mutants each case reaches under its id. A case only advisory
-   * results failed does not stop the run: the cases after it may fail the mutant on a seed rule,
-   * which then comes first and names the kill; advisory failures follow it.
+   * Runs `ids` on fresh references. With `coverage` (the initial run), one case at a time, so the
+   * instrumented code counts the mutants each case reaches under its id. Without (a mutant's run),
+   * together as one harness run per set-up, stopping at the first failure when `bail`. A case only
+   * advisory results failed does not stop the run: the cases after it may fail the mutant on a seed
+   * rule, which then comes first and names the kill; advisory failures follow it.
    */
   async #run(session, ids, { bail, coverage }) {
     const ns = strykerGlobal();
@@ -89,29 +90,35 @@ export class SuitesTestRunner {
     const byId = new Map(session.tests.map((t) => [t.id, t]));
     const tests = [];
     const advisoryFailures = [];
+    const record = (id, outcome) => {
+      const test = byId.get(id);
+      const base = {
+        id,
+        name: id,
+        timeSpentMs: Math.round(outcome.timeSpentMs),
+        ...(test === undefined ? {} : { fileName: test.fileName, startPosition: test.startPosition }),
+      };
+      if (outcome.passed) tests.push({ ...base, status: TestStatus.Success });
+      else if (outcome.advisoryOnly) {
+        const failureMessage = `${advisoryOnlyPrefix}${outcome.failureMessage}`;
+        advisoryFailures.push({ ...base, status: TestStatus.Failed, failureMessage });
+      } else tests.push({ ...base, status: TestStatus.Failed, failureMessage: outcome.failureMessage });
+    };
     this.#escaped = [];
     process.on('unhandledRejection', this.#onEscape);
     try {
-      for (const id of ids) {
-        if (coverage) ns.currentTestId = id;
-        const outcome = await run.run(id);
-        ns.currentTestId = undefined;
-        const test = byId.get(id);
-        const base = {
-          id,
-          name: id,
-          timeSpentMs: Math.round(outcome.timeSpentMs),
-          ...(test === undefined ? {} : { fileName: test.fileName, startPosition: test.startPosition }),
-        };
-        if (outcome.passed) tests.push({ ...base, status: TestStatus.Success });
-        else if (outcome.advisoryOnly) {
-          const failureMessage = `${advisoryOnlyPrefix}${outcome.failureMessage}`;
-          advisoryFailures.push({ ...base, status: TestStatus.Failed, failureMessage });
-        } else {
-          tests.push({ ...base, status: TestStatus.Failed, failureMessage: outcome.failureMessage });
-          if (bail) break;
+      if (coverage) {
+        for (const id of ids) {
+          ns.currentTestId = id;
+          const outcome = await run.run(id);
+          ns.currentTestId = undefined;
+          record(id, outcome);
         }
+      } else {
+        for (const outcome of await run.runMany(ids, { bail })) record(outcome.id, outcome);
       }
+      // Seed failures first: Stryker names the kill after the first failed test.
+      tests.sort((a, b) => Number(b.status === TestStatus.Failed) - Number(a.status === TestStatus.Failed));
       tests.push(...advisoryFailures);
     } finally {
       ns.currentTestId = undefined;

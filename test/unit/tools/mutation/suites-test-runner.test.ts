@@ -1,6 +1,10 @@
 import { TestStatus } from '@stryker-mutator/api/test-runner';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SuitesSession, SuiteTestOutcome } from '../../../../test/mutation/suites-session.ts';
+import type {
+  SuitesSession,
+  SuiteTestOutcome,
+  SuiteTestRan,
+} from '../../../../test/mutation/suites-session.ts';
 import { advisoryOnlyPrefix, SuitesTestRunner } from '../../../../tools/mutation/suites-test-runner.mjs';
 
 interface StrykerNamespace {
@@ -25,6 +29,19 @@ function session(
   advisoryOnly: ReadonlySet<string> = new Set(),
 ): SuitesSession {
   const ids = ['sandbox s a', 'sandbox s b', 'live s c'];
+  const run = async (id: string): Promise<SuiteTestOutcome> => {
+    const state = ns();
+    seen.push([id, state.activeMutant]);
+    const coverage = (state.mutantCoverage ??= { static: {}, perTest: {} });
+    if (state.currentTestId !== undefined) coverage.perTest[state.currentTestId] = { '7': 1 };
+    const fails = failing.has(id) || advisoryOnly.has(id);
+    return {
+      passed: !fails,
+      advisoryOnly: advisoryOnly.has(id),
+      failureMessage: fails ? `${id} failed` : '',
+      timeSpentMs: 1,
+    };
+  };
   return {
     tests: ids.map((id, i) => ({
       id,
@@ -32,18 +49,16 @@ function session(
       startPosition: { line: 10 * (i + 1), column: 4 },
     })),
     startRun: () => ({
-      async run(id): Promise<SuiteTestOutcome> {
-        const state = ns();
-        seen.push([id, state.activeMutant]);
-        const coverage = (state.mutantCoverage ??= { static: {}, perTest: {} });
-        if (state.currentTestId !== undefined) coverage.perTest[state.currentTestId] = { '7': 1 };
-        const fails = failing.has(id) || advisoryOnly.has(id);
-        return {
-          passed: !fails,
-          advisoryOnly: advisoryOnly.has(id),
-          failureMessage: fails ? `${id} failed` : '',
-          timeSpentMs: 1,
-        };
+      run,
+      // As the session does: in order, stopping after a seed failure when bailing.
+      async runMany(many, { bail }) {
+        const ran: SuiteTestRan[] = [];
+        for (const id of many) {
+          const outcome = await run(id);
+          ran.push({ id, ...outcome });
+          if (bail && !outcome.passed && !outcome.advisoryOnly) break;
+        }
+        return ran;
       },
       async end() {},
     }),
