@@ -16,6 +16,7 @@ export type {
   TppCredentials,
   InstitutionTarget,
   PersonaTarget,
+  PsuPhones,
 } from './targets/target-definition.ts';
 export { institutionHost } from './targets/target-definition.ts';
 export { StetClient, type HttpExchange, type OutgoingRequest } from './client/stet-client.ts';

@@ -5,9 +5,13 @@
  */
 import { parseServeInfo, targetFromServeInfo, type PersonaTarget, type Target } from '../../harness/index.ts';
 import { referencePersonas, sandboxOtp } from '../../reference-aspsp/index.ts';
+import type { SmsInbox } from './sms-inbox.ts';
 
-/** The live reference described by `info` (its start line), with personas and sandbox data. */
-export function liveReferenceTarget(info: unknown, name: string): Target {
+/**
+ * The live reference described by `info` (its start line), with personas and sandbox data, and the
+ * PSUs' phones when the reference's log goes to `phones` (its personas have no fixed code).
+ */
+export function liveReferenceTarget(info: unknown, name: string, phones?: SmsInbox): Target {
   const target = targetFromServeInfo(parseServeInfo(info), { name });
   const personas: Record<string, PersonaTarget> = {};
   const sandboxPersonas: Record<string, { identifier: string }> = {};
@@ -27,5 +31,5 @@ export function liveReferenceTarget(info: unknown, name: string): Target {
       known.institutions?.push(identity.institution);
     }
   }
-  return { ...target, personas, sandboxPersonas, sandboxOtp };
+  return { ...target, personas, sandboxPersonas, sandboxOtp, psuPhones: phones };
 }

@@ -29,6 +29,7 @@ import {
   type FaultVerdict,
   type KillMatrix,
 } from './kill-matrix.ts';
+import { SmsInbox } from './sms-inbox.ts';
 import { selftestEnvironments, suitesFor, type SelftestEnvironment } from './selftest-environments.ts';
 import { runVersionsCheck } from './versions-check-run.ts';
 
@@ -181,6 +182,7 @@ async function runAgainst(
   run: { pkiDir: string; faults: string[]; rules: string[] },
 ): Promise<RunReport> {
   const { environment } = group;
+  const phones = new SmsInbox();
   const reference = await startReference({
     port: 0,
     store: { kind: 'memory' },
@@ -188,14 +190,14 @@ async function runAgainst(
     ...environment.reference,
     ...(group.institutionsFile === undefined ? {} : { institutionsFile: group.institutionsFile }),
     faults: run.faults,
-    log: () => undefined,
+    log: phones.receive,
   });
   try {
     const faults = run.faults.length === 0 ? 'clean reference' : `reference --fault ${run.faults.join(',')}`;
     const name = environment.name === 'sandbox' ? faults : `${faults} (${environment.name})`;
     const { report } = await runSuites({
       suites: group.suites,
-      target: environment.target(reference.info, name),
+      target: environment.target(reference.info, name, phones),
       filter: { ...options.filter, rules: run.rules },
       concurrency: options.concurrency,
       reporter: silent,

@@ -24,6 +24,7 @@ import { defaultInstitutionsFile } from '../../reference-aspsp/institutions/load
 import { isRecord } from '../../reference-aspsp/lib/is-record.ts';
 import { applyCalendarOverrides, versionCalendar } from '../../spec/lib/index.ts';
 import { liveReferenceTarget } from './live-target.ts';
+import type { SmsInbox } from './sms-inbox.ts';
 import { selftestCalendar, selftestClock } from './versions-check-run.ts';
 
 /** The name of a set-up. */
@@ -41,8 +42,11 @@ export interface SelftestEnvironment {
   institutionsFile?: (dir: string) => Promise<string>;
   /** The calendar and day the harness holds the reference to (calendar steps); undefined: the run's default. */
   calendar: TargetCalendar | undefined;
-  /** The target of a reference so started, from its start line. */
-  target(info: unknown, name: string): Target;
+  /**
+   * The target of a reference so started, from its start line; `phones` is the inbox the reference's
+   * log went to (a live reference sends its one-time codes there).
+   */
+  target(info: unknown, name: string, phones?: SmsInbox): Target;
 }
 
 const sandboxTarget = (info: unknown, name: string): Target =>

@@ -86,7 +86,8 @@ function fill(form: HtmlForm, input: JourneyInput): Array<[string, string]> {
   for (const field of form.fields) {
     if (field.type === 'submit') continue;
     if (field.name === 'identifier') out.push(['identifier', input.identifier]);
-    else if (field.name === 'otp') out.push(['otp', input.outcome === 'wrong-otp' ? wrongOtp : input.otp]);
+    else if (field.name === 'otp')
+      out.push(['otp', input.outcome === 'wrong-otp' ? wrongOtp : (input.readOtp?.() ?? input.otp)]);
     else if (field.type === 'radio') {
       const wanted = input.account === undefined ? !radioDone : field.value === input.account;
       if (wanted && !radioDone) {

@@ -15,6 +15,11 @@ export interface JourneyInput {
   redirectUri: string;
   identifier: string;
   otp: string;
+  /**
+   * The code the bank sent to the PSU's phone, read when the page asks for it (target `psuPhones`);
+   * `otp` is used when undefined or when it answers nothing.
+   */
+  readOtp?: (() => string | undefined) | undefined;
   outcome: JourneyOutcome;
   /** PISP account choice (IBAN); the first offered account otherwise. */
   account?: string | undefined;

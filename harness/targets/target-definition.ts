@@ -62,6 +62,23 @@ export interface PersonaTarget {
   institutions: string[] | undefined;
 }
 
+/**
+ * The phones of a target's PSUs, where the harness reads the one-time code a live host sent when the
+ * target gives a persona none: only an in-process target has them (the selftest's live reference,
+ * whose "SMS" is a line of its log). A journey holds the PSU's phone while it runs, so two journeys
+ * of one PSU at one institution never read each other's code.
+ */
+export interface PsuPhones {
+  /**
+   * Runs `use` while holding the phone of `persona` at `institution`; `lastCode` answers the code
+   * most recently sent to it (undefined before any).
+   */
+  hold<T>(
+    psu: { institution: string; persona: string },
+    use: (lastCode: () => string | undefined) => Promise<T>,
+  ): Promise<T>;
+}
+
 /** One step of the bank's journey pages for the browser driver; values are `{{name}}` templates. */
 export type BrowserStep =
   | { goto: string }
@@ -96,6 +113,8 @@ export interface Target {
   sandboxPersonas: Record<string, { identifier: string }>;
   /** The sandbox's fixed one-time code, which must not authenticate anyone here (`{{sandboxOtp}}`). */
   sandboxOtp: string | undefined;
+  /** Where a persona without an `otp` reads the code a live host sent (in-process targets only). */
+  psuPhones?: PsuPhones | undefined;
 }
 
 /** Headers signed when neither the target nor the institution says otherwise: every policy of the group. */

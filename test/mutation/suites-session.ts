@@ -24,6 +24,7 @@ import type { CaseResult } from '../../harness/report/model.ts';
 import type { CaseDefinition, SuiteDefinition } from '../../harness/suite/suite-definition.ts';
 import { startReference, type RunningReference } from '../../reference-aspsp/index.ts';
 import { schemaValidator } from '../../spec/lib/index.ts';
+import { SmsInbox } from '../../cli/selftest/sms-inbox.ts';
 
 /** One case as a test of Stryker's: its id and name, and where its YAML starts. */
 export interface SuiteTest {
@@ -181,6 +182,7 @@ export function loadSuitesSession(root: string): SuitesSession {
     const referenceFor = (environment: SelftestEnvironment): Promise<Started> => {
       let running = started.get(environment.name);
       if (running === undefined) {
+        const phones = new SmsInbox();
         running = institutionsFileOf(environment)
           .then((institutionsFile) =>
             startReference({
@@ -189,12 +191,12 @@ export function loadSuitesSession(root: string): SuitesSession {
               pkiDir,
               ...environment.reference,
               ...(institutionsFile === undefined ? {} : { institutionsFile }),
-              log: () => undefined,
+              log: phones.receive,
             }),
           )
           .then((reference) => ({
             reference,
-            target: environment.target(reference.info, `mutant (${environment.name})`),
+            target: environment.target(reference.info, `mutant (${environment.name})`, phones),
           }));
         started.set(environment.name, running);
       }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createPkcePair, type PkcePair } from '../../../protocol/index.ts';
-import { JourneyError } from '../../journeys/journey-driver.ts';
+import { JourneyError, type JourneyResult } from '../../journeys/journey-driver.ts';
 import type { JourneyAction } from '../../suite/suite-definition.ts';
 import { fillText, lookup, type CaseContext } from '../case-context.ts';
 import { caseTpp } from './case-tpp.ts';
@@ -40,14 +40,16 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
     state,
     loginHint: action.loginHint ? ctx.psu.identifier : undefined,
   });
-  const driver = ctx.journeys(ctx.definition.given.persona);
-  try {
-    const result = await driver.run({
+  const persona = ctx.definition.given.persona;
+  const driver = ctx.journeys(persona);
+  const run = (readOtp: (() => string | undefined) | undefined): Promise<JourneyResult> =>
+    driver.run({
       institution: ctx.institution.code,
       authorizeUrl: url.href,
       redirectUri,
       identifier: ctx.psu.identifier,
       otp: action.otp === undefined ? ctx.psu.otp : fillText(ctx, action.otp),
+      readOtp,
       outcome: action.outcome,
       account: action.account === undefined ? undefined : fillText(ctx, action.account),
       travel: ctx.sandbox
@@ -56,6 +58,20 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
           }
         : undefined,
     });
+  // A persona without a code of its own reads the one the live host sent to its phone, when the
+  // target can see the phone (the selftest's live reference).
+  const phones = action.otp === undefined && ctx.psu.otp === '' ? ctx.target.psuPhones : undefined;
+  try {
+    const result =
+      phones === undefined
+        ? await run(undefined)
+        : await phones.hold({ institution: ctx.institution.code, persona }, (lastCode) =>
+            run(() => {
+              const code = lastCode();
+              if (code !== undefined) ctx.secrets.add('otp', code);
+              return code;
+            }),
+          );
     const code = result.callback['code'];
     if (code !== undefined) {
       ctx.secrets.add('code', code);

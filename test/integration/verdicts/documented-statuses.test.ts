@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selftestEnvironments, suitesFor } from '../../../cli/selftest/selftest-environments.ts';
+import { SmsInbox } from '../../../cli/selftest/sms-inbox.ts';
 import { loadSuites, runSuites, specRuleCatalogue } from '../../../harness/index.ts';
 import type { CaseResult } from '../../../harness/report/model.ts';
 import { undocumentedStatuses } from '../../../harness/runner/status-conformance.ts';
@@ -18,17 +19,18 @@ const results: CaseResult[] = [];
 beforeAll(async () => {
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
   for (const environment of selftestEnvironments) {
+    const phones = new SmsInbox();
     const reference = await startReference({
       port: 0,
       store: { kind: 'memory' },
       pkiDir,
       ...environment.reference,
-      log: () => undefined,
+      log: phones.receive,
     });
     try {
       const { report } = await runSuites({
         suites: suitesFor(suites, environment.name),
-        target: environment.target(reference.info, environment.name),
+        target: environment.target(reference.info, environment.name, phones),
         concurrency: 4,
         reporter: { onRunEnd: async () => undefined },
         schemas: schemaValidator,

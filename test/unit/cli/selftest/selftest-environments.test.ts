@@ -42,6 +42,8 @@ describe('selftest set-ups', () => {
       'pisp-payment-live/live-failed-authentication-then-status',
       'pisp-payment-live/live-token-of-another-payment',
       'pisp-payment-live/live-plain-confirmation-not-implemented-at-o-confirmation-institution',
+      'pisp-payment-live/live-consent-confirmation-and-cancellation',
+      'pisp-payment-live/live-second-token-serves-only-its-payment',
       'transport/sandbox-data-refused-on-live',
     ]);
     expect(split[3]).toEqual([
