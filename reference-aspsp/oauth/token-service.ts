@@ -100,48 +100,43 @@ export const tokenService = {
     };
   },
 
-  /** Revokes the set a token belongs to: revoking one token revokes the other (seed: Tokens). */
-  async revokeToken(tx: StoreTx, token: string): Promise<boolean> {
-    return revokeByKey(tx, secretKey(token));
-  },
-
-  /** {@link revokeToken} by the token's store key (`secretKey(token)`). */
-  async revokeByKey(tx: StoreTx, key: string): Promise<boolean> {
-    return revokeByKey(tx, key);
+  /**
+   * Revokes the set of the token stored at `key` (`secretKey(token)`): revoking one token revokes the
+   * other (seed: Tokens).
+   */
+  async revokeByKey(tx: StoreTx, key: string): Promise<void> {
+    await revokeByKey(tx, key);
   },
 
   /**
    * Revokes one token (`access` or `refresh`) of each current set `clientId` holds for a PSU
-   * (sandbox `revoke-token`); its pair goes with it, as for any revocation. Returns how many sets.
+   * (sandbox `revoke-token`); its pair goes with it, as for any revocation.
    */
   async revokePsuToken(
     tx: StoreTx,
     options: { institution: string; psuId: string; clientId: string; kind: 'access' | 'refresh' },
-  ): Promise<number> {
+  ): Promise<void> {
     const sets = await tx.list(
       tokenSetsCollection,
       `${options.institution}:${options.psuId}:${options.clientId}:`,
     );
-    let revoked = 0;
     for (const { value } of sets) {
       const key = isRecord(value) ? value[options.kind === 'access' ? 'accessKey' : 'refreshKey'] : undefined;
-      if (typeof key === 'string' && (await revokeByKey(tx, key))) revoked += 1;
+      if (typeof key === 'string') await revokeByKey(tx, key);
     }
-    return revoked;
   },
 
   /**
    * Revokes every token set of a PSU at an institution, or only those of `clientId` when given
-   * (sandbox `revoke-tokens`). Returns how many.
+   * (sandbox `revoke-tokens`).
    */
   async revokePsu(
     tx: StoreTx,
     options: { institution: string; psuId: string; clientId?: string | undefined },
-  ): Promise<number> {
+  ): Promise<void> {
     const client = options.clientId === undefined ? '' : `${options.clientId}:`;
     const sets = await tx.list(tokenSetsCollection, `${options.institution}:${options.psuId}:${client}`);
     for (const set of sets) await revokeSet(tx, set.key);
-    return sets.length;
   },
 };
 
@@ -155,13 +150,12 @@ function ownerOf(record: TokenOwner): TokenOwner {
 }
 
 /** Revokes the token stored at `key` together with its pair and the set record naming them. */
-async function revokeByKey(tx: StoreTx, key: string): Promise<boolean> {
+async function revokeByKey(tx: StoreTx, key: string): Promise<void> {
   const record = parseTokenRecord(await tx.get(tokensCollection, key));
-  if (record === undefined) return false;
+  if (record === undefined) return;
   await tx.delete(tokensCollection, record.pairKey);
   await tx.delete(tokensCollection, key);
   await tx.delete(tokenSetsCollection, ownerKey(record));
-  return true;
 }
 
 async function revokeSet(tx: StoreTx, key: string): Promise<void> {

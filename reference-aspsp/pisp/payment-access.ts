@@ -20,7 +20,10 @@ export async function requireBinding(ctx: BearerContext): Promise<PispTokenBindi
 /**
  * The payment of the path, as the token may see it: the token must be bound to it (seed:
  * Authentication 5, "valid only for this transaction"). Any other payment — unknown, of another TPP
- * or another token — is `404 RENF`, so a token learns nothing about payments it does not serve.
+ * or another token — is `404 RENF`, so a token learns nothing about payments it does not serve. A
+ * binding names a payment of the token's own TPP only (its first token initiated it, or its code
+ * came from that payment's journey, which authorize opens for the payment's TPP alone), so the
+ * binding is the whole check.
  */
 export async function paymentForToken(
   ctx: BearerContext,
@@ -31,7 +34,7 @@ export async function paymentForToken(
     binding.paymentId === resourceId
       ? await getPayment(ctx.store, ctx.institution.code, resourceId)
       : undefined;
-  if (payment === undefined || payment.clientId !== ctx.auth.clientId) {
+  if (payment === undefined) {
     throw new ApiError('RENF', { detail: `payment ${resourceId} is not served by this token` });
   }
   return { payment, binding };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRecord } from '../../../reference-aspsp/lib/is-record.ts';
 import { tokenService } from '../../../reference-aspsp/oauth/token-service.ts';
+import { secretKey } from '../../../reference-aspsp/lib/secret.ts';
 import { startCore, tokenForm, type Core } from './fixture.ts';
 
 let core: Core;
@@ -86,10 +87,14 @@ describe('access and refresh tokens', () => {
 
   it('revokes the refresh token with the access token, and the reverse', async () => {
     const a = await core.tokens();
-    await core.reference.app.store.transaction((tx) => tokenService.revokeToken(tx, a.access_token));
+    await core.reference.app.store.transaction((tx) =>
+      tokenService.revokeByKey(tx, secretKey(a.access_token)),
+    );
     expect((await refresh(a.refresh_token)).status).toBe(400);
     const b = await core.tokens();
-    await core.reference.app.store.transaction((tx) => tokenService.revokeToken(tx, b.refresh_token));
+    await core.reference.app.store.transaction((tx) =>
+      tokenService.revokeByKey(tx, secretKey(b.refresh_token)),
+    );
     expect((await status(b.access_token))[0]).toBe(401);
   });
 
