@@ -32,7 +32,7 @@ export const paymentInitiationRoute: BearerRoute = {
   async handler(ctx) {
     const { version } = ctx;
     const parsed = parsePaymentInitiation(ctx.body, { callbackHosts: callbackHosts(ctx.tpp) });
-    if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.errors.join('; ') });
+    if (!parsed.ok) throw new ApiError('FF01', { detail: parsed.error });
     const { body } = parsed;
     const payment: PaymentRecord = {
       resourceId: randomBytes(16).toString('hex'),

@@ -22,10 +22,10 @@ export function isPaymentInitiationBody(value: unknown): value is PaymentInitiat
   return schemaValidator(paymentRequestSchema, newestApiVersion)(value).valid;
 }
 
-/** The outcome of {@link parsePaymentInitiation}; every refusal is `400 FF01` (body format). */
+/** The outcome of {@link parsePaymentInitiation}; a refusal is `400 FF01` (body format) saying why. */
 export type PaymentInitiationParse =
   | { readonly ok: true; readonly body: PaymentInitiationBody }
-  | { readonly ok: false; readonly code: 'FF01'; readonly errors: readonly string[] };
+  | { readonly ok: false; readonly error: string };
 
 /**
  * Parses a payment request body the version's schema accepted (the route declares it: the body stage
@@ -60,6 +60,6 @@ export function parsePaymentInitiation(
   return { ok: true, body };
 }
 
-function refuse(message: string): PaymentInitiationParse {
-  return { ok: false, code: 'FF01', errors: [message] };
+function refuse(error: string): PaymentInitiationParse {
+  return { ok: false, error };
 }
