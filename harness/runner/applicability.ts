@@ -3,7 +3,7 @@
  * target lacks is reported `not-applicable` with the reason, never silently passed.
  */
 import { versionStatus } from '../../spec/lib/index.ts';
-import { caseUsesStep } from '../suite/case-steps.ts';
+import { caseTypesPsuCode, caseUsesStep } from '../suite/case-steps.ts';
 import type { CaseDefinition, SuiteVersion } from '../suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
 import { expectedText } from '../versions/judge-version.ts';
@@ -69,6 +69,18 @@ export function notApplicableReason(
   if (!institution.sandbox && persona === undefined) return `target has no persona ${given.persona}`;
   if (persona?.institutions !== undefined && !persona.institutions.includes(institution.code)) {
     return `persona ${given.persona} does not exist at institution ${institution.code}`;
+  }
+  // Past strong authentication the PSU types its code: a sandbox clone carries it, else the target
+  // gives it, a person types it (manual driver) or the harness reads it on the PSU's phone.
+  if (
+    !institution.sandbox &&
+    persona !== undefined &&
+    persona.otp === undefined &&
+    persona.driver !== 'manual' &&
+    target.psuPhones === undefined &&
+    (given.login || caseTypesPsuCode(definition))
+  ) {
+    return `target gives persona ${given.persona} no one-time code (otp) and cannot read the one the host sends`;
   }
   if (caseUsesStep(definition, 'calendar')) {
     const status = versionStatus(context.calendar.calendar, version, context.calendar.day);

@@ -15,3 +15,17 @@ export function caseUsesStep(definition: Pick<CaseDefinition, 'steps'>, kind: St
     );
   return visit(definition.steps);
 }
+
+/**
+ * True when a journey step of `definition` has the PSU type its own one-time code: any outcome but
+ * `wrong-otp`, with no `otp` of the step's own.
+ */
+export function caseTypesPsuCode(definition: Pick<CaseDefinition, 'steps'>): boolean {
+  const visit = (steps: readonly StepDefinition[]): boolean =>
+    steps.some(
+      ({ action }) =>
+        (action.kind === 'journey' && action.outcome !== 'wrong-otp' && action.otp === undefined) ||
+        (action.kind === 'repeat' && visit(action.steps)),
+    );
+  return visit(definition.steps);
+}

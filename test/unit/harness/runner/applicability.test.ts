@@ -21,6 +21,13 @@ cases:
     steps:
       - request: { path: /stet/psd2/oauth/authorize, query: { login_hint: '{{sandboxIdentifier}}' }, auth: none }
       - journey: { outcome: consent, otp: '{{sandboxOtp}}' }
+  - id: live-consent
+    title: Live consent
+    rules: [TRN-ONE]
+    given: { needs: [live] }
+    steps:
+      - journey: { outcome: wrong-otp }
+      - journey: { outcome: consent }
   - id: calendar
     title: Calendar
     rules: [VER-ONE]
@@ -83,6 +90,25 @@ describe('notApplicableReason', () => {
     expect(reason('live', { ...liveTarget, sandboxOtp: undefined })).toBe(
       'target names no fixed sandbox code (sandboxOtp)',
     );
+  });
+
+  it('reports a journey typing the PSU’s code not applicable on a live host that gives no code and no phone', () => {
+    expect(reason('live-consent', liveTarget)).toBe(
+      'target gives persona alice no one-time code (otp) and cannot read the one the host sends',
+    );
+    const phones = {
+      hold: <T>(_psu: unknown, use: (lastCode: () => string | undefined) => Promise<T>) =>
+        use(() => '123456'),
+    };
+    expect(reason('live-consent', { ...liveTarget, psuPhones: phones })).toBeUndefined();
+    const withCode = {
+      alice: { identifier: '50000001', otp: '654321', driver: 'http' as const, institutions: undefined },
+    };
+    expect(reason('live-consent', { ...liveTarget, personas: withCode })).toBeUndefined();
+    const manual = {
+      alice: { identifier: '50000001', otp: undefined, driver: 'manual' as const, institutions: undefined },
+    };
+    expect(reason('live-consent', { ...liveTarget, personas: manual })).toBeUndefined();
   });
 
   it('does not judge a version the calendar has not put live yet on the target’s day', () => {
