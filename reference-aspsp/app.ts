@@ -18,10 +18,10 @@ import { isFaultName, type FaultName } from './faults/catalogue.ts';
 import { createHostResolver } from './institutions/host-resolver.ts';
 import type { Institution } from './institutions/institution.ts';
 import { loadInstitutions } from './institutions/load-institutions.ts';
-import { authorizationCodeGrant } from './oauth/grants/authorization-code-grant.ts';
+import { createAuthorizationCodeGrant } from './oauth/grants/authorization-code-grant.ts';
 import { createOAuthDomain } from './oauth/oauth-domain.ts';
 import { clientCredentialsGrant } from './pisp/client-credentials-grant.ts';
-import { withPaymentBinding } from './pisp/payment-code-grant.ts';
+import { bindPaymentToken } from './pisp/payment-code-grant.ts';
 import { pispDomain } from './pisp/pisp-domain.ts';
 import type { Domain } from './server/domain.ts';
 import { listenHttps, type ListeningServer, type RequestTimeouts } from './server/https-server.ts';
@@ -112,8 +112,8 @@ export const builtInDomains: readonly Domain[] = [
   createOAuthDomain({
     // client_credentials: the first PISP token, or the fallback 302 with header `fallback: 1`.
     client_credentials: clientCredentialsGrant,
-    // PISP codes need S256 PKCE and give a second token bound to the consented payment.
-    authorization_code: withPaymentBinding(authorizationCodeGrant),
+    // A PISP code gives a second token bound to the consented payment.
+    authorization_code: createAuthorizationCodeGrant({ afterIssue: bindPaymentToken }),
   }),
   tppDomain,
   aisDomain,

@@ -10,7 +10,19 @@ import {
 } from '../authorization-code.ts';
 import { tokenScope } from '../scope.ts';
 import { tokenService, type IssuedTokens } from '../token-service.ts';
+import type { CertificateContext } from '../../server/request-context.ts';
+import type { RouteResponse } from '../../server/route.ts';
+import type { StoreTx } from '../../store/index.ts';
 import type { GrantHandler, TokenResponseBody } from './grant-handler.ts';
+
+/**
+ * What another domain adds to the transaction that issues a code's tokens: the PISP binding of the
+ * second token to its payment (pisp/payment-code-grant.ts), written with the tokens or not at all.
+ */
+export type CodeTokensHook = (
+  tx: StoreTx,
+  issued: { readonly code: AuthorizationCode; readonly tokens: IssuedTokens },
+) => Promise<void>;
 
 /**
  * `grant_type=authorization_code` (seed: Endpoints, token request forms; Tokens).
@@ -21,9 +33,21 @@ import type { GrantHandler, TokenResponseBody } from './grant-handler.ts';
  * spoil the owner's exchange). A used code is kept as a marker naming its token set: replaying it
  * revokes that set (RFC 6749 §4.1.2). The form has
  * no `scope` (seed: "No scope field"); `redirect_uri` must equal the authorize one; a code issued
- * with `code_challenge` needs the matching `code_verifier` (S256 or plain).
+ * with `code_challenge` needs the matching `code_verifier` (S256 or plain). `afterIssue` runs in the
+ * transaction that issues the tokens.
  */
-export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
+export function createAuthorizationCodeGrant(options: { afterIssue?: CodeTokensHook } = {}): GrantHandler {
+  return async (ctx, form) => exchangeCode(ctx, form, options.afterIssue);
+}
+
+/** The core grant alone (the OAuth domain's default; the reference adds the PISP binding). */
+export const authorizationCodeGrant: GrantHandler = createAuthorizationCodeGrant();
+
+async function exchangeCode(
+  ctx: CertificateContext,
+  form: URLSearchParams,
+  afterIssue: CodeTokensHook | undefined,
+): Promise<RouteResponse> {
   if (form.has('scope') && !ctx.faults.has('code-form-scope-accepted'))
     throw new OAuthError('invalid_request', 'the authorization code form has no scope field');
   const code = form.get('code') ?? '';
@@ -70,6 +94,7 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
         now,
         authenticatedAt: new Date(record.authenticatedAt),
       });
+      if (afterIssue !== undefined) await afterIssue(tx, { code: record, tokens });
       if (!reuse) {
         await tx.put(codesCollection, key, {
           used: true,
@@ -95,7 +120,7 @@ export const authorizationCodeGrant: GrantHandler = async (ctx, form) => {
       : {}),
   };
   return { status: 200, json: body };
-};
+}
 
 function checkVerifier(code: AuthorizationCode, verifier: string | null): string | undefined {
   const challenge = code.extra.code_challenge;
