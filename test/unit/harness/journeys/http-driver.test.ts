@@ -107,6 +107,20 @@ describe('httpJourneyDriver', () => {
     expect(result.callback).toEqual({ error: 'access_denied', error_description: 'refused', state: 'st-1' });
   });
 
+  it('types the code read on the PSU’s phone when the page asks for it, else its own', async () => {
+    let asked = 0;
+    const readOtp = (): string => {
+      asked += 1;
+      return '12345678';
+    };
+    const result = await httpJourneyDriver(stet).run(input({ otp: '', readOtp }));
+    expect([result.callback['code'], asked]).toEqual(['code-FR76A', 1]);
+    const nothing = await httpJourneyDriver(stet).run(input({ readOtp: () => undefined }));
+    expect(nothing.callback['code']).toBe('code-FR76A');
+    const wrong = await httpJourneyDriver(stet).run(input({ outcome: 'wrong-otp', readOtp }));
+    expect([wrong.callback['error_description'], asked]).toEqual(['authentication_failed', 1]);
+  });
+
   it('enters a wrong code for the wrong-otp outcome', async () => {
     const result = await httpJourneyDriver(stet).run(input({ outcome: 'wrong-otp' }));
     expect(result.callback['error_description']).toBe('authentication_failed');
