@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuites, specRuleCatalogue } from '../../../../harness/index.ts';
-import { environmentOf, suitesFor } from '../../../../cli/selftest/selftest-environments.ts';
+import {
+  environmentOf,
+  selftestEnvironments,
+  selftestFreshness,
+  suitesFor,
+} from '../../../../cli/selftest/selftest-environments.ts';
 import { liveReferenceTarget } from '../../../../cli/selftest/live-target.ts';
 import { selfSigned } from '../../harness/fixtures/tls-fixture.ts';
 
@@ -42,11 +47,45 @@ describe('selftest set-ups', () => {
       'pisp-payment-live/live-failed-authentication-then-status',
       'pisp-payment-live/live-token-of-another-payment',
       'pisp-payment-live/live-plain-confirmation-not-implemented-at-o-confirmation-institution',
+      'registration-checks/unknown-tpp-registration-signature-verified',
       'transport/sandbox-data-refused-on-live',
     ]);
     expect(split[3]).toEqual([
       'signature-freshness/signature-date-within-the-window',
       'signature-freshness/replayed-signature-refused',
+    ]);
+  });
+
+  it('declares the freshness window of its set-up, whatever the reference says of itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'freshness-target-'));
+    const pair = await selfSigned('tpp.example');
+    writeFileSync(join(dir, 'cert.pem'), pair.cert);
+    writeFileSync(join(dir, 'key.pem'), pair.key);
+    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    // A start line without signatureFreshness: the reference lost the option of its file.
+    const info = {
+      url: 'https://127.0.0.1:1',
+      ca: cert,
+      institutions: [
+        { code: '10101', host: 'api-10101.psd2.groupbank.example' },
+        { code: '20202', host: 'api-20202.psd2.groupbank.example' },
+      ],
+      tpp: {
+        clientId: 'c',
+        qwacCert: cert,
+        qwacKey: key,
+        qsealCert: cert,
+        qsealKey: key,
+        keyId: 'c',
+        redirectUri: 'https://tpp.example/cb',
+      },
+    };
+    const freshness = selftestEnvironments.find((e) => e.name === 'freshness');
+    const target = freshness?.target(info, 'freshness');
+    const { windowSeconds, replayCache } = selftestFreshness;
+    expect(target?.institutions.map((i) => [i.code, i.signatureFreshness])).toEqual([
+      ['10101', { windowSeconds, replayCache }],
+      ['20202', undefined],
     ]);
   });
 
