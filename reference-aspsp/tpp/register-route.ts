@@ -91,7 +91,6 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
       ...request.redirectUris,
       ...(ctx.tpp?.redirectUris.filter((uri) => !uri.startsWith('https://')) ?? []),
     ],
-    origin: ctx.tpp?.origin ?? 'register',
   };
   const refusal = checkSignature({
     method: ctx.method,
