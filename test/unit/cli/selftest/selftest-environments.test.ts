@@ -20,6 +20,31 @@ const find = (suite: string, id: string) => {
   return found.c;
 };
 
+/** A reference start line at `codes`, its TPP's certificate and key a self-signed pair on disk. */
+async function startLine(codes: readonly string[]): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(join(tmpdir(), 'start-line-'));
+  const pair = await selfSigned('tpp.example');
+  const pem = (name: string, text: string): string => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const [cert, key] = [pem('cert.pem', pair.cert), pem('key.pem', pair.key)];
+  return {
+    url: 'https://127.0.0.1:1',
+    ca: cert,
+    institutions: codes.map((code) => ({ code, host: `api-${code}.psd2.groupbank.example` })),
+    tpp: {
+      clientId: 'c',
+      qwacCert: cert,
+      qwacKey: key,
+      qsealCert: cert,
+      qsealKey: key,
+      keyId: 'c',
+      redirectUri: 'https://tpp.example/cb',
+    },
+  };
+}
+
 describe('selftest set-ups', () => {
   it('sends the live-host case to the live reference, the calendar case to the calendar one, the rest to the sandbox', () => {
     expect(environmentOf(find('transport', 'sandbox-data-refused-on-live'))).toBe('live');
@@ -57,29 +82,8 @@ describe('selftest set-ups', () => {
   });
 
   it('declares the freshness window of its set-up, whatever the reference says of itself', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'freshness-target-'));
-    const pair = await selfSigned('tpp.example');
-    writeFileSync(join(dir, 'cert.pem'), pair.cert);
-    writeFileSync(join(dir, 'key.pem'), pair.key);
-    const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
     // A start line without signatureFreshness: the reference lost the option of its file.
-    const info = {
-      url: 'https://127.0.0.1:1',
-      ca: cert,
-      institutions: [
-        { code: '10101', host: 'api-10101.psd2.groupbank.example' },
-        { code: '20202', host: 'api-20202.psd2.groupbank.example' },
-      ],
-      tpp: {
-        clientId: 'c',
-        qwacCert: cert,
-        qwacKey: key,
-        qsealCert: cert,
-        qsealKey: key,
-        keyId: 'c',
-        redirectUri: 'https://tpp.example/cb',
-      },
-    };
+    const info = await startLine(['10101', '20202']);
     const freshness = selftestEnvironments.find((e) => e.name === 'freshness');
     const target = freshness?.target(info, 'freshness');
     const { windowSeconds, replayCache } = selftestFreshness;
@@ -90,31 +94,7 @@ describe('selftest set-ups', () => {
   });
 
   it('describes a live reference with its personas under their live identifiers and the sandbox data to refuse', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'live-target-'));
-    const pair = await selfSigned('tpp.example');
-    const pem = (name: string, text: string): string => {
-      writeFileSync(join(dir, name), text);
-      return join(dir, name);
-    };
-    const [cert, key] = [pem('cert.pem', pair.cert), pem('key.pem', pair.key)];
-    const info = {
-      url: 'https://127.0.0.1:1',
-      ca: cert,
-      mode: 'live',
-      institutions: [
-        { code: '10101', host: 'api-10101.psd2.groupbank.example' },
-        { code: '30303', host: 'api-30303.psd2.groupbank.example' },
-      ],
-      tpp: {
-        clientId: 'c',
-        qwacCert: cert,
-        qwacKey: key,
-        qsealCert: cert,
-        qsealKey: key,
-        keyId: 'c',
-        redirectUri: 'https://tpp.example/cb',
-      },
-    };
+    const info = { ...(await startLine(['10101', '30303'])), mode: 'live' };
     const target = liveReferenceTarget(info, 'live');
     expect(target.capabilities).toEqual(['live']);
     expect(target.personas.alice).toMatchObject({ identifier: '50000001', otp: undefined, driver: 'http' });
