@@ -65,7 +65,10 @@ describe('selftest set-ups', () => {
     const all = split.flat();
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(cases.length);
-    expect(split[1]).toEqual(['versions/version-follows-the-deprecation-calendar']);
+    expect(split[1]).toEqual([
+      'transport/former-host-form-follows-the-calendar',
+      'versions/version-follows-the-deprecation-calendar',
+    ]);
     expect(split[2]).toEqual([
       'pisp-payment-live/live-status-is-the-payment-initiated',
       'pisp-payment-live/live-status-request-id-compared-exactly',
