@@ -18,11 +18,13 @@ const results: CaseResult[] = [];
 beforeAll(async () => {
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
   for (const environment of selftestEnvironments) {
+    const institutionsFile = await environment.institutionsFile?.(pkiDir);
     const reference = await startReference({
       port: 0,
       store: { kind: 'memory' },
       pkiDir,
       ...environment.reference,
+      ...(institutionsFile === undefined ? {} : { institutionsFile }),
       log: () => undefined,
     });
     try {
