@@ -70,6 +70,23 @@ export async function writeFreshnessInstitutions(dir: string): Promise<string> {
   return file;
 }
 
+/**
+ * The target of the `freshness` set-up: the reference as its start line describes it, with the
+ * window of {@link selftestFreshness} declared from the set-up itself, not from what the reference
+ * says of itself, so a reference that loses the option from its institutions file is caught by the
+ * freshness cases rather than making them not applicable.
+ */
+function freshnessTarget(info: unknown, name: string): Target {
+  const target = sandboxTarget(info, name);
+  const { institution, windowSeconds, replayCache } = selftestFreshness;
+  return {
+    ...target,
+    institutions: target.institutions.map((i) =>
+      i.code === institution ? { ...i, signatureFreshness: { windowSeconds, replayCache } } : i,
+    ),
+  };
+}
+
 /** Every set-up, in the order the selftest runs them. */
 export const selftestEnvironments: readonly SelftestEnvironment[] = [
   { name: 'sandbox', reference: { mode: 'sandbox' }, calendar: undefined, target: sandboxTarget },
@@ -88,7 +105,7 @@ export const selftestEnvironments: readonly SelftestEnvironment[] = [
     reference: { mode: 'sandbox' },
     institutionsFile: writeFreshnessInstitutions,
     calendar: undefined,
-    target: sandboxTarget,
+    target: freshnessTarget,
   },
 ];
 

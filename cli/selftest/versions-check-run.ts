@@ -21,11 +21,14 @@ const successor = apiVersions[1];
 if (successor === undefined)
   throw new Error('spec/versions.yaml lists a single version: nothing to decommission');
 
-/** The oldest version is decommissioned: its successor went live on 2026-01-01 (T0), so from 2026-04-01. */
-export const selftestCalendar: CalendarOverrides = { [successor]: '2026-01-01' };
+/** The oldest version is decommissioned: its successor went live on 2025-06-01 (T0), so from 2025-09-01. */
+export const selftestCalendar: CalendarOverrides = { [successor]: '2025-06-01' };
 
-/** The reference's clock: the day after the oldest version's decommission date, mid-day in Paris. */
-export const selftestClock = new Date('2026-04-02T10:00:00Z');
+/**
+ * The reference's clock: the day after the oldest version's decommission date, mid-day in Paris, and
+ * before the former live host form's withdrawal (2025-09-28), which it still serves that day.
+ */
+export const selftestClock = new Date('2025-09-02T10:00:00Z');
 
 /** Runs the calendar check against a reference started with `faults` (none for the clean run). */
 export async function runVersionsCheck(options: {

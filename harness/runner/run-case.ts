@@ -36,6 +36,7 @@ import { tppValues } from './tpp-values.ts';
 import { queryJson } from './json-path.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 import type { TargetCalendar } from '../versions/target-calendar.ts';
+import { runFormerHostStep } from './steps/former-host-step.ts';
 import { runCalendarStep } from './steps/calendar-step.ts';
 import { runJourneyStep } from './steps/journey-step.ts';
 import { runRequestStep } from './steps/request-step.ts';
@@ -260,7 +261,10 @@ async function runStep(
       run = await runSandboxStep(ctx, action);
       break;
     case 'calendar':
-      run = await runCalendarStep(ctx, runtime.calendar);
+      run =
+        action.probe === 'version'
+          ? await runCalendarStep(ctx, runtime.calendar)
+          : await runFormerHostStep(ctx, runtime.calendar);
       break;
   }
   const failures: CheckFailure[] = run.failure === undefined ? [] : [run.failure];

@@ -1,7 +1,8 @@
 /**
  * Built-in values taken from the case TPP's certificates, for registration bodies (seed: Registration;
  * Authentication 2): `qsealX5c`, the QSEAL certificate as base64 DER (`jwks.keys[0].x5c[0]`, RFC 7517),
- * and `organizationId`, the QWAC's organizationIdentifier (`provider_legal_id`).
+ * `organizationId`, the QWAC's organizationIdentifier (`provider_legal_id`), and `qwacX5c`, the QWAC as
+ * base64 DER (a certificate of the same organisation that is not a seal, for a registration's near miss).
  */
 import { X509Certificate } from 'node:crypto';
 import { readPsd2Certificate } from '../../protocol/psd2-certificate.ts';
@@ -20,6 +21,7 @@ export function tppValues(tpp: TppCredentials): ReadonlyMap<string, string> {
   const values = new Map<string, string>();
   if (tpp.qseal.cert !== undefined)
     values.set('qsealX5c', new X509Certificate(tpp.qseal.cert).raw.toString('base64'));
+  values.set('qwacX5c', new X509Certificate(tpp.qwac.cert).raw.toString('base64'));
   const org = readPsd2Certificate(tpp.qwac.cert).organizationIdentifier;
   if (org !== undefined) values.set('organizationId', org);
   cache.set(tpp, values);

@@ -194,7 +194,17 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     };
   }
   if (raw.calendar !== undefined) {
-    return { ...base, name: raw.name ?? 'version calendar check', action: { kind: 'calendar' } };
+    return raw.calendar === 'former-host'
+      ? {
+          ...base,
+          name: raw.name ?? 'former host form calendar check',
+          action: { kind: 'calendar', probe: 'former-host' },
+        }
+      : {
+          ...base,
+          name: raw.name ?? 'version calendar check',
+          action: { kind: 'calendar', probe: 'version' },
+        };
   }
   const r = raw.repeat ?? { times: 1, steps: [] };
   return {

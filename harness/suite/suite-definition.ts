@@ -232,6 +232,8 @@ export interface SandboxAction {
  */
 export interface CalendarAction {
   kind: 'calendar';
+  /** `version`: the case's version at the institution (`calendar: check`); `former-host`: the former live host form. */
+  probe: 'version' | 'former-host';
 }
 
 /** Repeat a block of steps. */

@@ -227,9 +227,11 @@ export type RawSandbox =
 /**
  * check: probe the case's version at the institution (signed GET /stet/psd2/<version>/accounts, no token)
  * and judge it against the version calendar on the target's day (run --calendar, --at): served until its
- * decommission date (T0 + 3 months), gone from it. A version not yet live is not applicable.
+ * decommission date (T0 + 3 months), gone from it. A version not yet live is not applicable. former-host:
+ * the same probe on the institution's former live host form (spec/versions.yaml hosts), judged on the
+ * target's day: served before its withdrawal date, 410 HOST_WITHDRAWN from it.
  */
-export type RawCalendar = 'check';
+export type RawCalendar = 'check' | 'former-host';
 
 export type RawRepeat = {
   times: number;

@@ -28,6 +28,7 @@ export const builtinNames: ReadonlySet<string> = new Set([
   'confirmation',
   'qsealX5c',
   'organizationId',
+  'qwacX5c',
   // From a live target's sandboxPersonas and sandboxOtp: the sandbox data its live host must refuse.
   'sandboxIdentifier',
   'sandboxOtp',

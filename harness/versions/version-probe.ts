@@ -38,16 +38,21 @@ export function observedState(status: number, code: string | undefined): Observe
   return 'unclear';
 }
 
-/** Sends the probe of `version` to `institution`. Throws `ClientError` when the target is unreachable. */
+/**
+ * Sends the probe of `version` to `institution` (on `host` instead of its host when given: another
+ * host form). Throws `ClientError` when the target is unreachable.
+ */
 export async function probeVersion(options: {
   client: StetClient;
   target: Target;
   institution: InstitutionTarget;
   version: ApiVersion;
+  host?: string;
 }): Promise<VersionProbe> {
-  const { client, target, institution, version } = options;
+  const { client, target, institution, version, host } = options;
   const exchange = await client.send({
     institution: institution.code,
+    host,
     method: 'GET',
     path: probePath(version),
     headers: { accept: 'application/json' },

@@ -116,8 +116,9 @@ export function parseInstitutions(document: unknown): Institution[] {
     throw new InstitutionsConfigError(
       `institutions[${twice}].code: ${institutions[twice]?.code} is listed twice`,
     );
+  // Absent and null (`signatureFreshness:` left empty) both leave the option off: a mapping is truthy.
   return institutions.map(({ signatureFreshness, ...entry }) => ({
     ...entry,
-    ...(signatureFreshness === undefined || signatureFreshness === null ? {} : { signatureFreshness }),
+    ...(signatureFreshness ? { signatureFreshness } : {}),
   }));
 }

@@ -1,5 +1,4 @@
 import { createHash, type X509Certificate } from 'node:crypto';
-import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { readPsd2Certificate } from '../../protocol/psd2-certificate.ts';
 import type { Role } from '../../spec/lib/index.ts';
 import { apiRoleOfPsd2Role } from '../lib/api-roles.ts';
@@ -16,31 +15,27 @@ export interface ClientCertificate {
   readonly publicKeyPem: string;
 }
 
-const cache = new BoundedCache<string, ClientCertificate>(1000);
-
 /**
- * Reads the PSD2 facts of a peer certificate, cached by fingerprint so that each new connection of the
- * same TPP costs one hash. A certificate without a readable PSD2 QCStatement grants no role: its calls
- * are refused ROLE_MISSING, never a 500.
+ * Reads the PSD2 facts of a peer certificate. The server reads it once per TLS connection
+ * (`identify-tpp.ts`), which costs far less than the handshake that brought it. A certificate without
+ * a readable PSD2 QCStatement grants no role: its calls are refused ROLE_MISSING, never a 500.
  */
 export function readClientCertificate(certificate: X509Certificate): ClientCertificate {
   const fingerprint = createHash('sha256').update(certificate.raw).digest('hex');
-  return cache.getOrCreate(fingerprint, () => {
-    try {
-      const psd2 = readPsd2Certificate(certificate.raw);
-      return {
-        fingerprint,
-        organizationIdentifier: psd2.organizationIdentifier,
-        roles: psd2.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []),
-        publicKeyPem: psd2.publicKeyPem,
-      };
-    } catch {
-      return {
-        fingerprint,
-        organizationIdentifier: undefined,
-        roles: [],
-        publicKeyPem: certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      };
-    }
-  });
+  try {
+    const psd2 = readPsd2Certificate(certificate.raw);
+    return {
+      fingerprint,
+      organizationIdentifier: psd2.organizationIdentifier,
+      roles: psd2.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []),
+      publicKeyPem: psd2.publicKeyPem,
+    };
+  } catch {
+    return {
+      fingerprint,
+      organizationIdentifier: undefined,
+      roles: [],
+      publicKeyPem: certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+  }
 }

@@ -43,6 +43,5 @@ export async function enrolmentOf(demo: DemoTpp): Promise<EnrolledTpp> {
     qsealFingerprint: qseal.fingerprintSha256,
     qsealPublicKeyPem: qseal.publicKeyPem,
     redirectUris: [demo.redirectUri],
-    origin: 'demo',
   };
 }

@@ -25,6 +25,4 @@ export interface EnrolledTpp {
   readonly qsealPublicKeyPem: string;
   /** Redirect URIs the authorize endpoint accepts for this TPP (exact match). */
   readonly redirectUris: readonly string[];
-  /** How the TPP got enrolled. */
-  readonly origin: 'demo' | 'register';
 }

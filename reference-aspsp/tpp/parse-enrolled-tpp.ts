@@ -5,7 +5,10 @@ import type { EnrolledTpp } from './enrolled-tpp.ts';
 
 const text = { type: 'string' } as const;
 
-/** A stored enrolment, as `tppRegistry.enrol` writes it (extra fields of another version are kept). */
+/**
+ * A stored enrolment, as `tppRegistry.enrol` writes it (extra fields of another version are kept: the
+ * `origin` an earlier version wrote, never read).
+ */
 const storedTpp: JSONSchemaType<EnrolledTpp> = {
   type: 'object',
   properties: {
@@ -18,7 +21,6 @@ const storedTpp: JSONSchemaType<EnrolledTpp> = {
     qsealFingerprint: text,
     qsealPublicKeyPem: text,
     redirectUris: { type: 'array', items: text },
-    origin: { type: 'string', enum: ['demo', 'register'] },
   },
   required: [
     'clientId',
@@ -30,7 +32,6 @@ const storedTpp: JSONSchemaType<EnrolledTpp> = {
     'qsealFingerprint',
     'qsealPublicKeyPem',
     'redirectUris',
-    'origin',
   ],
   additionalProperties: true,
 };

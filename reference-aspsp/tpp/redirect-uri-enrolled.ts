@@ -11,11 +11,11 @@ export function redirectUriEnrolled(tpp: EnrolledTpp, uri: string): boolean {
   if (tpp.redirectUris.includes(uri)) return true;
   const asked = parse(uri);
   if (asked === undefined || !loopbackHosts.has(asked.hostname)) return false;
+  // Equal hosts: the enrolled one is a loopback host as the asked one is.
   return tpp.redirectUris.some((enrolled) => {
     const candidate = parse(enrolled);
     return (
       candidate !== undefined &&
-      loopbackHosts.has(candidate.hostname) &&
       candidate.protocol === asked.protocol &&
       candidate.hostname === asked.hostname &&
       candidate.pathname === asked.pathname &&
@@ -24,13 +24,10 @@ export function redirectUriEnrolled(tpp: EnrolledTpp, uri: string): boolean {
   });
 }
 
+/** The URL of `uri`, or undefined when it is none or carries a fragment (never a redirect URI's). */
 function parse(uri: string): URL | undefined {
-  try {
-    const url = new URL(uri);
-    return url.hash === '' ? url : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = URL.canParse(uri) ? new URL(uri) : undefined;
+  return url?.hash === '' ? url : undefined;
 }
 
 /** Loopback redirect URIs the demo TPP is enrolled with besides its own (any port, RFC 8252). */

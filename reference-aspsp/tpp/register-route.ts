@@ -22,7 +22,8 @@ export const registrationTokensCollection = 'tpp-registration-tokens';
  * `provider_legal_id` must be its organizationIdentifier; the roles asked for must be in the QWAC
  * and the QSEAL (`403 ROLE_MISSING`); the body carries the QSEAL, which must be a seal certificate
  * (eseal QcType) of the same organisation, valid now, and verifies the request's Signature and
- * Digest. A certificate already enrolled keeps its client_id (its redirect URIs and keys are updated).
+ * Digest. A certificate already enrolled keeps its client_id (its https redirect URIs and keys are
+ * updated; its plain-http loopback callbacks stay).
  * Served at `/register` and at `/stet/psd2/register` (seed: every path starts with /stet/psd2).
  */
 export const registerRoute: TrustedCertificateRoute = {
@@ -48,14 +49,15 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
   const request = parseRegistrationRequest(ctx.body);
   if (typeof request === 'string') throw new ApiError('FF01', { detail: request });
   const org = ctx.certificate.organizationIdentifier;
-  if (org === undefined || request.providerLegalId !== org) {
+  // providerLegalId is a string: a QWAC without organizationIdentifier never matches it.
+  if (request.providerLegalId !== org) {
     throw new ApiError('FF01', {
       detail: 'provider_legal_id is not the organizationIdentifier of the QWAC',
     });
   }
   let qseal: Psd2Certificate;
   try {
-    qseal = readPsd2Certificate(request.qsealPem);
+    qseal = readPsd2Certificate(request.qsealDer);
   } catch {
     throw new ApiError('FF01', { detail: 'jwks x5c is not a PSD2 certificate' });
   }
@@ -83,8 +85,12 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
     qwacPublicKeyPem: ctx.certificate.publicKeyPem,
     qsealFingerprint: qseal.fingerprintSha256,
     qsealPublicKeyPem: qseal.publicKeyPem,
-    redirectUris: request.redirectUris,
-    origin: ctx.tpp?.origin ?? 'register',
+    // A registration names https redirect URIs only: the plain-http ones enrolled beside it (serve's
+    // loopback callbacks of a TPP developer, RFC 8252) are kept when a TPP registers again.
+    redirectUris: [
+      ...request.redirectUris,
+      ...(ctx.tpp?.redirectUris.filter((uri) => !uri.startsWith('https://')) ?? []),
+    ],
   };
   const refusal = checkSignature({
     method: ctx.method,

@@ -8,8 +8,8 @@ export interface RegistrationRequest {
   readonly providerLegalId: string;
   /** Space-separated roles asked for (`aisp cbpii pisp`); absent: every role of the QWAC. */
   readonly scope: string | undefined;
-  /** The QSEAL certificate (PEM), from `jwks.keys[0].x5c[0]`. */
-  readonly qsealPem: string;
+  /** The QSEAL certificate (DER), from `jwks.keys[0].x5c[0]`. */
+  readonly qsealDer: Uint8Array;
 }
 
 /**
@@ -74,6 +74,11 @@ export function parseRegistrationRequest(value: unknown): RegistrationRequest | 
   const x5c = value.jwks.keys[0]?.x5c[0] ?? '';
   if (!/^[A-Za-z0-9+/]+=*$/.test(x5c))
     return 'jwks.keys[0].x5c[0] must hold the QSEAL certificate (base64 DER)';
-  const qsealPem = `-----BEGIN CERTIFICATE-----\n${x5c.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
-  return { redirectUris: [...redirectUris], clientName, providerLegalId, scope, qsealPem };
+  return {
+    redirectUris: [...redirectUris],
+    clientName,
+    providerLegalId,
+    scope,
+    qsealDer: Buffer.from(x5c, 'base64'),
+  };
 }

@@ -17,7 +17,6 @@ export function signingTpp(name: string): { tpp: EnrolledTpp; privateKey: KeyObj
     qsealFingerprint: 'a'.repeat(64),
     qsealPublicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     redirectUris: ['https://tpp.example/cb'],
-    origin: 'demo',
   };
   return { tpp, privateKey };
 }

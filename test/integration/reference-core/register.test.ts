@@ -69,6 +69,32 @@ describe('POST /register', () => {
     expect(page.status).toBe(200);
   });
 
+  it('replaces the https redirect URIs of a TPP registering again and keeps its loopback callbacks', async () => {
+    const tpp = core.reference.info.tpp;
+    const opens = async (redirectUri: string): Promise<number> =>
+      (
+        await core
+          .browser()
+          .open({ response_type: 'code', client_id: tpp.clientId, redirect_uri: redirectUri, scope: 'aisp' })
+      ).status;
+    const again = registration(tpp, { redirect_uris: [tpp.redirectUri], scope: undefined });
+    expect(
+      (
+        await register(
+          tpp,
+          registration(tpp, {
+            redirect_uris: [tpp.redirectUri, 'https://tpp.example/old'],
+            scope: undefined,
+          }),
+        )
+      ).status,
+    ).toBe(201);
+    expect(await opens('https://tpp.example/old')).toBe(200);
+    expect((await register(tpp, again)).status).toBe(201);
+    expect([await opens('https://tpp.example/old'), await opens(tpp.redirectUri)]).toEqual([400, 200]);
+    expect(await opens('http://127.0.0.1:50123/callback')).toBe(200);
+  });
+
   it('refuses a certificate of another CA with CERT_UNTRUSTED', async () => {
     const tpp = core.reference.info.tpps.foreignCa;
     const answer = await register(tpp, registration(tpp));

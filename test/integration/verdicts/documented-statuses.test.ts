@@ -20,11 +20,13 @@ beforeAll(async () => {
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
   for (const environment of selftestEnvironments) {
     const phones = new SmsInbox();
+    const institutionsFile = await environment.institutionsFile?.(pkiDir);
     const reference = await startReference({
       port: 0,
       store: { kind: 'memory' },
       pkiDir,
       ...environment.reference,
+      ...(institutionsFile === undefined ? {} : { institutionsFile }),
       log: phones.receive,
     });
     try {

@@ -66,7 +66,6 @@ describe('rule catalogue', () => {
     expect(manual.map((r) => r.id).sort()).toEqual([
       'TOK-APP-TO-APP',
       'TOK-APP-TO-APP-SEGMENTS',
-      'TRN-HOST-FORMER-SERVED-BEFORE',
       'VER-ANNOUNCED-AT-T0',
     ]);
   });

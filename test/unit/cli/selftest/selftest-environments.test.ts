@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuites, specRuleCatalogue } from '../../../../harness/index.ts';
-import { environmentOf, suitesFor } from '../../../../cli/selftest/selftest-environments.ts';
+import {
+  environmentOf,
+  selftestEnvironments,
+  selftestFreshness,
+  suitesFor,
+} from '../../../../cli/selftest/selftest-environments.ts';
 import { liveReferenceTarget } from '../../../../cli/selftest/live-target.ts';
 import { selfSigned } from '../../harness/fixtures/tls-fixture.ts';
 
@@ -14,6 +19,31 @@ const find = (suite: string, id: string) => {
   if (found === undefined) throw new Error(`${suite}/${id} is not in suites/`);
   return found.c;
 };
+
+/** A reference start line at `codes`, its TPP's certificate and key a self-signed pair on disk. */
+async function startLine(codes: readonly string[]): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(join(tmpdir(), 'start-line-'));
+  const pair = await selfSigned('tpp.example');
+  const pem = (name: string, text: string): string => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const [cert, key] = [pem('cert.pem', pair.cert), pem('key.pem', pair.key)];
+  return {
+    url: 'https://127.0.0.1:1',
+    ca: cert,
+    institutions: codes.map((code) => ({ code, host: `api-${code}.psd2.groupbank.example` })),
+    tpp: {
+      clientId: 'c',
+      qwacCert: cert,
+      qwacKey: key,
+      qsealCert: cert,
+      qsealKey: key,
+      keyId: 'c',
+      redirectUri: 'https://tpp.example/cb',
+    },
+  };
+}
 
 describe('selftest set-ups', () => {
   it('sends the live-host case to the live reference, the calendar case to the calendar one, the rest to the sandbox', () => {
@@ -35,7 +65,10 @@ describe('selftest set-ups', () => {
     const all = split.flat();
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(cases.length);
-    expect(split[1]).toEqual(['versions/version-follows-the-deprecation-calendar']);
+    expect(split[1]).toEqual([
+      'transport/former-host-form-follows-the-calendar',
+      'versions/version-follows-the-deprecation-calendar',
+    ]);
     expect(split[2]).toEqual([
       'pisp-payment-live/live-status-is-the-payment-initiated',
       'pisp-payment-live/live-status-request-id-compared-exactly',
@@ -44,6 +77,7 @@ describe('selftest set-ups', () => {
       'pisp-payment-live/live-plain-confirmation-not-implemented-at-o-confirmation-institution',
       'pisp-payment-live/live-consent-confirmation-and-cancellation',
       'pisp-payment-live/live-second-token-serves-only-its-payment',
+      'registration-checks/unknown-tpp-registration-signature-verified',
       'transport/sandbox-data-refused-on-live',
     ]);
     expect(split[3]).toEqual([
@@ -52,32 +86,20 @@ describe('selftest set-ups', () => {
     ]);
   });
 
+  it('declares the freshness window of its set-up, whatever the reference says of itself', async () => {
+    // A start line without signatureFreshness: the reference lost the option of its file.
+    const info = await startLine(['10101', '20202']);
+    const freshness = selftestEnvironments.find((e) => e.name === 'freshness');
+    const target = freshness?.target(info, 'freshness');
+    const { windowSeconds, replayCache } = selftestFreshness;
+    expect(target?.institutions.map((i) => [i.code, i.signatureFreshness])).toEqual([
+      ['10101', { windowSeconds, replayCache }],
+      ['20202', undefined],
+    ]);
+  });
+
   it('describes a live reference with its personas under their live identifiers and the sandbox data to refuse', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'live-target-'));
-    const pair = await selfSigned('tpp.example');
-    const pem = (name: string, text: string): string => {
-      writeFileSync(join(dir, name), text);
-      return join(dir, name);
-    };
-    const [cert, key] = [pem('cert.pem', pair.cert), pem('key.pem', pair.key)];
-    const info = {
-      url: 'https://127.0.0.1:1',
-      ca: cert,
-      mode: 'live',
-      institutions: [
-        { code: '10101', host: 'api-10101.psd2.groupbank.example' },
-        { code: '30303', host: 'api-30303.psd2.groupbank.example' },
-      ],
-      tpp: {
-        clientId: 'c',
-        qwacCert: cert,
-        qwacKey: key,
-        qsealCert: cert,
-        qsealKey: key,
-        keyId: 'c',
-        redirectUri: 'https://tpp.example/cb',
-      },
-    };
+    const info = { ...(await startLine(['10101', '30303'])), mode: 'live' };
     const target = liveReferenceTarget(info, 'live');
     expect(target.capabilities).toEqual(['live']);
     expect(target.personas.alice).toMatchObject({ identifier: '50000001', otp: undefined, driver: 'http' });

@@ -15,7 +15,7 @@ const identity = {
 };
 
 describe('tppValues', () => {
-  it('gives the QSEAL as base64 DER and the QWAC organizationIdentifier, or leaves out what is missing', async () => {
+  it('gives the QSEAL and the QWAC as base64 DER and the QWAC organizationIdentifier, or leaves out what is missing', async () => {
     const ca = await createTestCa();
     const qwac = await issueTppCertificate(ca, 'qwac', identity);
     const qseal = await issueTppCertificate(ca, 'qseal', identity);
@@ -32,6 +32,10 @@ describe('tppValues', () => {
     // The DER is the QSEAL's, not the QWAC's.
     expect(new X509Certificate(Buffer.from(x5c, 'base64')).fingerprint256).toBe(
       new X509Certificate(qseal.certPem).fingerprint256,
+    );
+    // The QWAC's DER too (a certificate of the organisation that is not a seal).
+    expect(new X509Certificate(Buffer.from(values.get('qwacX5c') ?? '', 'base64')).fingerprint256).toBe(
+      new X509Certificate(qwac.certPem).fingerprint256,
     );
     const withoutSeal = tppValues({ ...tpp, qseal: { ...tpp.qseal, cert: undefined } });
     expect(withoutSeal.has('qsealX5c')).toBe(false);

@@ -192,7 +192,13 @@ describe('parseSuite', () => {
     const withoutSandbox = live.replace(/ {6}- repeat:[\s\S]*$/, '');
     const steps = parseSuite('s.yaml', withoutSandbox, rules).cases[0]?.steps;
     expect(steps?.[0]?.action).toMatchObject({ kind: 'journey', outcome: 'consent', otp: '12345678' });
-    expect(steps?.[1]?.action).toEqual({ kind: 'calendar' });
+    expect(steps?.[1]?.action).toEqual({ kind: 'calendar', probe: 'version' });
+    const former = parseSuite(
+      's.yaml',
+      withoutSandbox.replace('calendar: check', 'calendar: former-host'),
+      rules,
+    );
+    expect(former.cases[0]?.steps[1]?.action).toEqual({ kind: 'calendar', probe: 'former-host' });
     expect(
       problemsOf(withoutSandbox.replace('needs: [live]', 'needs: [live]\n      clock: { travel: P1D }')),
     ).toEqual([expect.stringMatching(/a case needing live cannot use the sandbox/)]);

@@ -12,14 +12,14 @@ const valid = {
 };
 
 describe('registration requests', () => {
-  it('reads the fields the reference uses and wraps the QSEAL as PEM', () => {
+  it('reads the fields the reference uses and decodes the QSEAL to DER', () => {
     const parsed = parseRegistrationRequest(valid);
     expect(typeof parsed === 'object' && [parsed.clientName, parsed.redirectUris, parsed.scope]).toEqual([
       'TPP',
       ['https://tpp.example/cb'],
       undefined,
     ]);
-    expect(typeof parsed === 'object' && parsed.qsealPem).toContain('-----BEGIN CERTIFICATE-----\nQUJD\n');
+    expect(typeof parsed === 'object' && Buffer.from(parsed.qsealDer).toString('latin1')).toBe('ABC');
   });
 
   it('names what the schema leaves open: https URIs without fragment, a client_name, a base64 QSEAL', () => {
