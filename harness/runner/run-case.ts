@@ -201,6 +201,8 @@ async function createContext(
   }
   ctx.vars.set('psuId', ctx.psu.id);
   ctx.vars.set('identifier', ctx.psu.identifier);
+  // The PSU's one-time code, for a case that posts the authentication page itself (redacted as a secret).
+  ctx.vars.set('otp', ctx.psu.otp);
   return ctx;
 }
 

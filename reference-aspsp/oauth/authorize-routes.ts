@@ -37,7 +37,7 @@ export const authorizeRoute: OpenRoute = {
     const q = ctx.query;
     const clientId = q.get('client_id') ?? '';
     const redirectUri = q.get('redirect_uri') ?? '';
-    const tpp = clientId === '' ? undefined : await tppRegistry.byClientId(ctx.store, clientId);
+    const tpp = await tppRegistry.byClientId(ctx.store, clientId);
     if (tpp === undefined) return badRequest(ctx, 'Unknown client_id.');
     const extra: Record<string, string> = {};
     for (const [name, value] of q) if (!standardParams.has(name)) extra[name] = value;

@@ -42,7 +42,7 @@ export const journeyFlow = {
     journey: Journey,
     identifier: string,
   ): Promise<RouteResponse> {
-    const psu = identifier === '' ? undefined : await findPsu(ctx, tx, identifier);
+    const psu = await findPsu(ctx, tx, identifier);
     if (psu?.status !== 'active') {
       const refused =
         psu === undefined ? 'Unknown identifier.' : 'Your remote banking subscription is terminated.';
@@ -70,10 +70,9 @@ export const journeyFlow = {
   /** Checks the one-time code; the third wrong code ends the journey (contracts §6). */
   async authenticate(ctx: OpenContext, tx: StoreTx, journey: Journey, otp: string): Promise<RouteResponse> {
     const now = await this.now(ctx, tx, journey);
-    const accepted =
-      journey.otp !== undefined &&
-      (otp === journey.otp ||
-        (ctx.mode === 'live' && ctx.faults.has('live-accepts-sandbox-otp') && otp === sandboxOtp));
+    let accepted = otp === journey.otp;
+    if (!accepted && ctx.mode === 'live' && ctx.faults.has('live-accepts-sandbox-otp'))
+      accepted = otp === sandboxOtp;
     if (accepted) {
       const next: Journey = { ...journey, step: 'consent', authenticatedAt: now, lastActivity: now };
       await save(tx, next);
@@ -102,12 +101,11 @@ export const journeyFlow = {
     tx: StoreTx,
     journey: Journey,
     decision: string,
-    account = '',
+    account: string,
   ): Promise<RouteResponse> {
     if (decision === 'refuse') return this.end(ctx, tx, journey, 'refused');
-    if (decision !== 'accept' || journey.psuId === undefined || journey.authenticatedAt === undefined) {
-      return { status: 200, html: await this.consentPage(ctx, tx, journey) };
-    }
+    // Anything but accept or refuse shows the page again; the consent step is reached authenticated only.
+    if (decision !== 'accept') return { status: 200, html: await this.consentPage(ctx, tx, journey) };
     if (isPaymentJourney(journey)) return this.consentToPayment(ctx, tx, journey, account);
     const code = await this.issueCode(ctx, tx, journey);
     return redirect(journey.redirectUri, { code, state: journey.state });
@@ -133,15 +131,12 @@ export const journeyFlow = {
   ): Promise<RouteResponse> {
     const view = await paymentConsentView(tx, journey);
     if (view === undefined || journey.psuId === undefined) return this.end(ctx, tx, journey, 'refused');
-    let iban = view.chosenIban ?? '';
-    if (view.accounts !== undefined) {
-      if (!view.accounts.includes(account)) {
-        const error = { code: 'account_required', text: 'Choose the account to debit.' };
-        return { status: 200, html: journeyPages.consent(frame(ctx, journey), view, error) };
-      }
-      iban = account;
+    // An initiation debits the account chosen among those offered; a cancellation offers no choice.
+    if (view.accounts !== undefined && !view.accounts.includes(account)) {
+      const error = { code: 'account_required', text: 'Choose the account to debit.' };
+      return { status: 200, html: journeyPages.consent(frame(ctx, journey), view, error) };
     }
-    const ending = { outcome: 'consented', psuId: journey.psuId, iban } as const;
+    const ending = { outcome: 'consented', psuId: journey.psuId, iban: account } as const;
     const result = await finishPaymentJourney(tx, { clock: ctx.clock, journey, ending });
     if (result?.outcome !== 'success') {
       // The payment was processed meanwhile (another journey on the same link): nothing to consent to.
@@ -222,11 +217,14 @@ export const journeyFlow = {
 async function findPsu(ctx: OpenContext, tx: StoreTx, identifier: string): Promise<PsuEntry | undefined> {
   const code = ctx.institution.code;
   const psu = await findPsuByIdentifier(tx, code, identifier);
-  if (psu !== undefined || ctx.mode !== 'live' || !ctx.faults.has('live-knows-sandbox-personas')) return psu;
-  const template = personaTemplates().find(
-    (t) => t.institutions.includes(code) && templateIdentifier(t, ctx.institution, 'sandbox') === identifier,
-  );
-  return template === undefined ? undefined : getPsu(tx, code, template.name);
+  if (psu === undefined && ctx.mode === 'live' && ctx.faults.has('live-knows-sandbox-personas')) {
+    const template = personaTemplates().find(
+      (t) =>
+        t.institutions.includes(code) && templateIdentifier(t, ctx.institution, 'sandbox') === identifier,
+    );
+    return template === undefined ? undefined : getPsu(tx, code, template.name);
+  }
+  return psu;
 }
 
 /** Stores a journey. */
