@@ -621,6 +621,12 @@ export const errorCodes = {
     meaning: 'The mutation report cannot be read or is not a Stryker JSON report.',
     hint: 'run `npm run mutation` to write it again',
   },
+  ERR_MUTATION_CONFIG: {
+    area: 'tools',
+    exit: harnessError,
+    meaning: 'stryker.config.json has no "mutate" list of globs.',
+    hint: 'restore "mutate" in stryker.config.json (docs/mutation.md lists what it covers)',
+  },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 
 /** A code of the registry; a {@link CodedError} carries nothing else. */

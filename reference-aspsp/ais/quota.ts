@@ -54,7 +54,8 @@ export async function consumeBatchAccess(
   call: { readonly psuIpAddress: string | undefined; readonly faults: FaultSet },
 ): Promise<boolean> {
   const { psuIpAddress, faults } = call;
-  const connected = psuIpAddress !== undefined && psuIpAddress !== '';
+  // The pipeline reads an empty PSU-IP-Address as none (RequestContext.psuIpAddress).
+  const connected = psuIpAddress !== undefined;
   if (connected && !faults.has('psu-ip-ignored-for-quotas')) return true;
   const counted: QuotaSubject = {
     ...subject,

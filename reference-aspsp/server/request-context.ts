@@ -33,7 +33,7 @@ export interface BaseContext {
   readonly headers: IncomingHttpHeaders;
   /** X-Request-ID of the request (or one the server made up when absent); echoed on the response. */
   readonly requestId: string;
-  /** `PSU-IP-Address` when sent: the PSU is connected, batch quotas do not apply (seed: Limits). */
+  /** `PSU-IP-Address` when sent and not empty: the PSU is connected, batch quotas do not apply (seed: Limits). */
   readonly psuIpAddress: string | undefined;
   /** Parsed JSON body for routes with `body: 'json'`, else undefined. */
   readonly body: unknown;

@@ -28,15 +28,22 @@ export function withoutSurvivors(
 }
 
 /**
- * True for a path (from the root) that `--mutate` patterns select, as Stryker reads them. Node 20's
- * `path.matchesGlob` is marked experimental: its one-time warning is kept off the output.
+ * True for a path (from the root) that `--mutate` patterns select, as Stryker reads them: a path a
+ * pattern matches and no `!pattern` excludes. Node 20's `path.matchesGlob` is marked experimental:
+ * its one-time warning is kept off the output.
  */
 export function selectedBy(patterns: readonly string[]): (path: string) => boolean {
+  const included = patterns.filter((pattern) => !pattern.startsWith('!'));
+  const excluded = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
+  const matches = (path: string, pattern: string): boolean => pattern === path || matchesGlob(path, pattern);
   return (path) => {
     const warn = process.emitWarning.bind(process);
     process.emitWarning = () => undefined;
     try {
-      return patterns.some((pattern) => pattern === path || matchesGlob(path, pattern));
+      return (
+        included.some((pattern) => matches(path, pattern)) &&
+        !excluded.some((pattern) => matches(path, pattern))
+      );
     } finally {
       process.emitWarning = warn;
     }

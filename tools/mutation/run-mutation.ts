@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isCodedError } from '../../lib/coded-error.ts';
+import { CodedError, isCodedError } from '../../lib/coded-error.ts';
 import { mergeResults } from './merge-results.ts';
 import { selectedBy, withoutSurvivors } from './retest-selection.ts';
 import {
@@ -93,8 +93,22 @@ async function loadStryker(): Promise<StrykerApi> {
 }
 
 /** True when a measured file (a path relative to the root) is still in the tree. */
-function sourceExists(path: string): boolean {
-  return existsSync(join(root, path));
+/**
+ * Whether a file's results belong in the committed file: it still exists and stryker.config.json
+ * still mutates it (a file taken out of `mutate` leaves the figures with its results).
+ */
+function stillMutated(path: string): boolean {
+  return existsSync(join(root, path)) && configuredMutate(path);
+}
+
+const configuredMutate = selectedBy(readConfiguredMutate());
+
+function readConfiguredMutate(): string[] {
+  const config: unknown = JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8'));
+  const mutate = isObject(config) ? config['mutate'] : undefined;
+  if (!Array.isArray(mutate) || !mutate.every((p): p is string => typeof p === 'string'))
+    throw new CodedError('ERR_MUTATION_CONFIG', 'stryker.config.json has no "mutate" list of globs');
+  return mutate;
 }
 
 function readIfPresent(path: string): MutationReport | undefined {
@@ -114,7 +128,7 @@ function mergeIntoCommitted(
 ): void {
   const merged = mergeResults(readIfPresent(committedIncrementalFile), update, {
     ...options,
-    exists: sourceExists,
+    exists: stillMutated,
     currentSource,
   });
   writeFileSync(committedIncrementalFile, `${JSON.stringify(merged)}\n`, 'utf8');
@@ -200,7 +214,11 @@ async function main(): Promise<number> {
     const ran = new Set(readMutationReport(runJsonReport).files.keys());
     mergeIntoCommitted(readMutationReport(runIncrementalFile), { takeFile: (path) => ran.has(path) });
   }
-  const report = readMutationReport(committedIncrementalFile);
+  const committed = readMutationReport(committedIncrementalFile);
+  const report = {
+    ...committed,
+    files: new Map([...committed.files].filter(([path]) => stillMutated(path))),
+  };
   if (values.survivors) process.stdout.write(`${formatSurvivors(report)}\n`);
   const figures = folderFigures(report);
   process.stdout.write(

@@ -19,6 +19,15 @@ describe('the selection of a retest of survivors', () => {
     expect(selected('protocol/pkce.tsx')).toBe(false);
   });
 
+  it('leaves out what a `!` pattern excludes, as stryker.config.json does', () => {
+    const selected = selectedBy(['reference-aspsp/tpp/**/*.ts', '!reference-aspsp/tpp/reference-pki.ts']);
+    expect(selected('reference-aspsp/tpp/register-route.ts')).toBe(true);
+    expect(selected('reference-aspsp/tpp/reference-pki.ts')).toBe(false);
+    expect(
+      selectedBy(['!reference-aspsp/tpp/reference-pki.ts'])('reference-aspsp/tpp/register-route.ts'),
+    ).toBe(false);
+  });
+
   it('takes out the survivors and timeouts of the selected files only, keeping every other result', () => {
     const raw = {
       schemaVersion: '2',
