@@ -14,16 +14,12 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  selftestEnvironments,
-  suitesFor,
-  type SelftestEnvironment,
-} from '../../cli/selftest/selftest-environments.ts';
-import { loadSuites, runSuites, specRuleCatalogue, type Target } from '../../harness/index.ts';
+import { pathToFileURL } from 'node:url';
+import type { SelftestEnvironment } from '../../cli/selftest/selftest-environments.ts';
+import type { Target } from '../../harness/index.ts';
 import type { CaseResult } from '../../harness/report/model.ts';
 import type { CaseDefinition, SuiteDefinition } from '../../harness/suite/suite-definition.ts';
 import { startReference, type RunningReference } from '../../reference-aspsp/index.ts';
-import { schemaValidator } from '../../spec/lib/index.ts';
 
 /** One case as a test of Stryker's: its id and name, and where its YAML starts. */
 export interface SuiteTest {
@@ -138,11 +134,32 @@ function outcomeOf(
   return outcome(advisories.length === 0, advisories.join('\n'), advisories.length > 0);
 }
 
+/** A module of the project at `root`, by its path from the root. */
+function importFrom(root: string, path: string): Promise<unknown> {
+  return import(pathToFileURL(join(root, path)).href);
+}
+
 /**
  * Loads every suite under `root/suites` and plans one test per case, grouped by set-up.
- * `root` is Stryker's sandbox (the worker's working directory).
+ * `root` is Stryker's sandbox (the worker's working directory): the reference comes from there, with
+ * the mutants compiled in. The engine, the suites' set-ups and the schemas come from `harnessRoot`,
+ * the project itself (uninstrumented): `protocol/` is shared by both sides (the harness signs and
+ * digests with the code the reference verifies with), and a mutant there must change the bank only,
+ * as a real bank's bug would, not the harness's requests with it.
  */
-export function loadSuitesSession(root: string): SuitesSession {
+export async function loadSuitesSession(root: string, harnessRoot: string = root): Promise<SuitesSession> {
+  const { selftestEnvironments, suitesFor } = (await importFrom(
+    harnessRoot,
+    'cli/selftest/selftest-environments.ts',
+  )) as typeof import('../../cli/selftest/selftest-environments.ts');
+  const { loadSuites, runSuites, specRuleCatalogue } = (await importFrom(
+    harnessRoot,
+    'harness/index.ts',
+  )) as typeof import('../../harness/index.ts');
+  const { schemaValidator } = (await importFrom(
+    harnessRoot,
+    'spec/lib/index.ts',
+  )) as typeof import('../../spec/lib/index.ts');
   // One PKI per Stryker worker, kept between runs and sessions: generating keys costs seconds.
   const pkiDir = join(tmpdir(), `stet-mutation-pki-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);

@@ -64,6 +64,9 @@ export declare class SuitesTestRunner {
   >;
 }
 
+/** The project a Stryker sandbox (`<project>/<tempDirName>/sandbox-…`) was copied from; else the directory itself. */
+export declare function projectOfSandbox(sandbox: string, tempDirName?: string): string;
+
 /** Starts the failure message of a mutant only advisory results saw (a kill of `--strict` runs only). */
 export declare const advisoryOnlyPrefix: string;
 

@@ -12,7 +12,7 @@
  * ignored (`ignoreStatic`); one reached both at load and by cases gets a new worker process, since
  * this runner declares it cannot reload its environment.
  */
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { INSTRUMENTER_CONSTANTS } from '@stryker-mutator/api/core';
@@ -31,12 +31,23 @@ function strykerGlobal() {
   return globalThis[name];
 }
 
-/** Imports the session from the sandbox (the worker's working directory), with a TypeScript loader. */
+/**
+ * The project a Stryker sandbox was copied from: the sandbox is `<project>/<tempDirName>/sandbox-…`
+ * (stryker.config.json `tempDirName`); elsewhere (the runner's own tests), the working directory.
+ */
+export function projectOfSandbox(sandbox, tempDirName = '.stryker-tmp') {
+  return basename(dirname(sandbox)) === tempDirName ? dirname(dirname(sandbox)) : sandbox;
+}
+
+/**
+ * Imports the session from the sandbox (the worker's working directory), with a TypeScript loader;
+ * the engine it drives comes from the project itself, uninstrumented (test/mutation/suites-session.ts).
+ */
 async function loadSandboxSession() {
   const { register } = await import('tsx/esm/api');
   register();
   const module = await import(pathToFileURL(resolve('test/mutation/suites-session.ts')).href);
-  return module.loadSuitesSession(process.cwd());
+  return module.loadSuitesSession(process.cwd(), projectOfSandbox(process.cwd()));
 }
 
 /**

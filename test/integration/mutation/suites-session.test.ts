@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuitesSession } from '../../mutation/suites-session.ts';
 
-const session = loadSuitesSession(join(import.meta.dirname, '..', '..', '..'));
+const session = await loadSuitesSession(join(import.meta.dirname, '..', '..', '..'));
 
 describe('a run of the suites as the test of a mutant', () => {
   it('passes a case against a fresh reference and fails an unknown one', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSuitesSession } from '../../../../test/mutation/suites-session.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
-const session = loadSuitesSession(root);
+const session = await loadSuitesSession(root);
 
 describe('the suites as the test of mutation runs', () => {
   it('names every case once, by set-up, suite and case', () => {

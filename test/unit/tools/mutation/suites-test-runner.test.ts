@@ -5,7 +5,11 @@ import type {
   SuiteTestOutcome,
   SuiteTestRan,
 } from '../../../../test/mutation/suites-session.ts';
-import { advisoryOnlyPrefix, SuitesTestRunner } from '../../../../tools/mutation/suites-test-runner.mjs';
+import {
+  advisoryOnlyPrefix,
+  projectOfSandbox,
+  SuitesTestRunner,
+} from '../../../../tools/mutation/suites-test-runner.mjs';
 
 interface StrykerNamespace {
   activeMutant?: string;
@@ -168,5 +172,13 @@ describe('the suites test runner of Stryker', () => {
       ['sandbox s a', '8'],
       ['live s c', '8'],
     ]);
+  });
+});
+
+describe('where the runner takes the engine from', () => {
+  it('takes the project a sandbox was copied from, and a directory outside a sandbox as it is', () => {
+    expect(projectOfSandbox('/work/main/.stryker-tmp/sandbox-AbC12')).toBe('/work/main');
+    expect(projectOfSandbox('/work/main')).toBe('/work/main');
+    expect(projectOfSandbox('/work/main/other/sandbox-AbC12')).toBe('/work/main/other/sandbox-AbC12');
   });
 });
