@@ -52,9 +52,7 @@ export const journeyFlow = {
         html: journeyPages.identify(frame(ctx, journey), { code: 'IPSU', text: refused }),
       };
     }
-    const otp = ctx.mode === 'sandbox' ? sandboxOtp : String(randomInt(0, 1_000_000)).padStart(6, '0');
-    if (ctx.mode === 'live')
-      ctx.log(`SMS to PSU ${psu.psuId} at ${journey.institution}: one-time code ${otp}`);
+    const otp = ctx.mode === 'sandbox' ? sandboxOtp : sendLiveOtp(ctx, psu.psuId);
     const next: Journey = {
       ...journey,
       step: 'authenticate',
@@ -227,6 +225,13 @@ async function findPsu(ctx: OpenContext, tx: StoreTx, identifier: string): Promi
     return template === undefined ? undefined : getPsu(tx, code, template.name);
   }
   return psu;
+}
+
+/** A live one-time code: random, six digits, "sent by SMS" (written to the log, contracts §6). */
+function sendLiveOtp(ctx: OpenContext, psuId: string): string {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  ctx.log(`SMS to PSU ${psuId} at ${ctx.institution.code}: one-time code ${otp}`);
+  return otp;
 }
 
 /** Stores a journey. */
