@@ -102,10 +102,11 @@ export const journeyFlow = {
     account: string,
   ): Promise<RouteResponse> {
     if (decision === 'refuse') return this.end(ctx, tx, journey, 'refused');
-    // Anything but accept or refuse shows the page again; the consent step is reached authenticated only.
+    // Anything but accept or refuse shows the page again.
     if (decision !== 'accept') return { status: 200, html: await this.consentPage(ctx, tx, journey) };
-    if (isPaymentJourney(journey)) return this.consentToPayment(ctx, tx, journey, account);
-    const code = await this.issueCode(ctx, tx, journey);
+    const consented = authenticated(journey);
+    if (isPaymentJourney(journey)) return this.consentToPayment(ctx, tx, consented, account);
+    const code = await this.issueCode(ctx, tx, consented);
     return redirect(journey.redirectUri, { code, state: journey.state });
   },
 
@@ -124,17 +125,18 @@ export const journeyFlow = {
   async consentToPayment(
     ctx: OpenContext,
     tx: StoreTx,
-    journey: Journey,
+    consented: Consented,
     account: string,
   ): Promise<RouteResponse> {
+    const { journey } = consented;
     const view = await paymentConsentView(tx, journey);
-    if (view === undefined || journey.psuId === undefined) return this.end(ctx, tx, journey, 'refused');
+    if (view === undefined) return this.end(ctx, tx, journey, 'refused');
     // An initiation debits the account chosen among those offered; a cancellation offers no choice.
     if (view.accounts !== undefined && !view.accounts.includes(account)) {
       const error = { code: 'account_required', text: 'Choose the account to debit.' };
       return { status: 200, html: journeyPages.consent(frame(ctx, journey), view, error) };
     }
-    const ending = { outcome: 'consented', psuId: journey.psuId, iban: account } as const;
+    const ending = { outcome: 'consented', psuId: consented.psuId, iban: account } as const;
     const result = await finishPaymentJourney(tx, { clock: ctx.clock, journey, ending });
     if (result?.outcome !== 'success') {
       // The payment was processed meanwhile (another journey on the same link): nothing to consent to.
@@ -149,25 +151,24 @@ export const journeyFlow = {
       await tx.delete(journeysCollection, journey.id);
       return redirect(result.redirectUri, { state: journey.state });
     }
-    const code = await this.issueCode(ctx, tx, journey);
+    const code = await this.issueCode(ctx, tx, consented);
     return redirect(result.redirectUri, { code, state: journey.state });
   },
 
   /** Stores a one-time code for the consented journey and closes the journey. */
-  async issueCode(ctx: OpenContext, tx: StoreTx, journey: Journey): Promise<string> {
-    if (journey.psuId === undefined || journey.authenticatedAt === undefined)
-      throw new Error('a code is issued after authentication only');
+  async issueCode(ctx: OpenContext, tx: StoreTx, consented: Consented): Promise<string> {
+    const { journey } = consented;
     const now = await this.now(ctx, tx, journey);
     const code = newSecret();
     const record: AuthorizationCode = {
       institution: journey.institution,
       clientId: journey.clientId,
       redirectUri: journey.redirectUri,
-      psuId: journey.psuId,
+      psuId: consented.psuId,
       role: journey.role,
       scope: journey.scope,
       expiresAt: now + codeLifetimeMs,
-      authenticatedAt: journey.authenticatedAt,
+      authenticatedAt: consented.authenticatedAt,
       state: journey.state,
       extra: journey.extra,
     };
@@ -206,6 +207,21 @@ export const journeyFlow = {
     return (await this.now(ctx, tx, journey)) - journey.lastActivity > screenTimeoutMs;
   },
 };
+
+/** A journey whose PSU passed strong authentication: who, and when (PSU clock, ms). */
+interface Consented {
+  readonly journey: Journey;
+  readonly psuId: string;
+  readonly authenticatedAt: number;
+}
+
+/** The journey at its consent step, which is reached through strong authentication only. */
+function authenticated(journey: Journey): Consented {
+  const { psuId, authenticatedAt } = journey;
+  if (psuId === undefined || authenticatedAt === undefined)
+    throw new Error('the consent step is reached after strong authentication only');
+  return { journey, psuId, authenticatedAt };
+}
 
 /**
  * The PSU an identifier names at the request's institution: the directory holds each persona under
