@@ -15,10 +15,13 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as SelftestEnvironmentsModule from '../../cli/selftest/selftest-environments.ts';
 import type { SelftestEnvironment } from '../../cli/selftest/selftest-environments.ts';
+import type * as HarnessModule from '../../harness/index.ts';
 import type { Target } from '../../harness/index.ts';
 import type { CaseResult } from '../../harness/report/model.ts';
 import type { CaseDefinition, SuiteDefinition } from '../../harness/suite/suite-definition.ts';
+import type * as SpecLibModule from '../../spec/lib/index.ts';
 import { startReference, type RunningReference } from '../../reference-aspsp/index.ts';
 
 /** One case as a test of Stryker's: its id and name, and where its YAML starts. */
@@ -151,15 +154,12 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
   const { selftestEnvironments, suitesFor } = (await importFrom(
     harnessRoot,
     'cli/selftest/selftest-environments.ts',
-  )) as typeof import('../../cli/selftest/selftest-environments.ts');
+  )) as typeof SelftestEnvironmentsModule;
   const { loadSuites, runSuites, specRuleCatalogue } = (await importFrom(
     harnessRoot,
     'harness/index.ts',
-  )) as typeof import('../../harness/index.ts');
-  const { schemaValidator } = (await importFrom(
-    harnessRoot,
-    'spec/lib/index.ts',
-  )) as typeof import('../../spec/lib/index.ts');
+  )) as typeof HarnessModule;
+  const { schemaValidator } = (await importFrom(harnessRoot, 'spec/lib/index.ts')) as typeof SpecLibModule;
   // One PKI per Stryker worker, kept between runs and sessions: generating keys costs seconds.
   const pkiDir = join(tmpdir(), `stet-mutation-pki-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
