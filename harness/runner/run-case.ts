@@ -33,8 +33,8 @@ import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
 import { tppValues } from './tpp-values.ts';
-import { queryJson } from './json-path.ts';
-import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
+import { captureOrigin, captureValue } from './capture-value.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import type { TargetCalendar } from '../versions/target-calendar.ts';
 import { runFormerHostStep } from './steps/former-host-step.ts';
 import { runCalendarStep } from './steps/calendar-step.ts';
@@ -202,6 +202,8 @@ async function createContext(
   }
   ctx.vars.set('psuId', ctx.psu.id);
   ctx.vars.set('identifier', ctx.psu.identifier);
+  // The PSU's one-time code, for a case that posts the authentication page itself (redacted as a secret).
+  ctx.vars.set('otp', ctx.psu.otp);
   return ctx;
 }
 
@@ -329,32 +331,9 @@ function capture(
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const [name, source] of Object.entries(step.capture)) {
-    let value: unknown;
-    if ('sent' in source) {
-      const header = sent[source.sent];
-      value = Array.isArray(header) ? header[0] : header;
-    } else if ('json' in source) value = queryJson(outcome.body, fillText(ctx, source.json))[0];
-    else if ('header' in source) value = headerOf(outcome, source.header);
-    else {
-      const location = headerOf(outcome, 'location');
-      const fromBody =
-        typeof outcome.body === 'object' && outcome.body !== null
-          ? fieldsOf(outcome.body).get(source.query)
-          : undefined;
-      value =
-        location === undefined
-          ? fromBody
-          : (new URL(location, 'https://x.invalid').searchParams.get(source.query) ?? undefined);
-    }
+    const value = captureValue(source, { outcome, sent }, (path) => fillText(ctx, path));
     if (value === undefined) {
-      const from =
-        'sent' in source
-          ? `sent header ${source.sent}`
-          : 'json' in source
-            ? source.json
-            : 'header' in source
-              ? `header ${source.header}`
-              : `query ${source.query}`;
+      const from = captureOrigin(source);
       failures.push({
         message: `capture ${name} found nothing at ${from}`,
         expected: `a value at ${from}`,

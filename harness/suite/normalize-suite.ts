@@ -98,6 +98,7 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
     else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
     else if (c.query !== undefined) capture[name] = { query: c.query };
     else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase() };
+    else if (c.form !== undefined) capture[name] = { form: c.form };
   }
   const base = {
     at,

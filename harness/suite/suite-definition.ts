@@ -127,10 +127,12 @@ export interface Expectations {
 
 /**
  * Where a capture takes its value from: the response (`json`, `header`, `query` of its Location or of
- * a journey's callback) or the request the step sent (`sent`: one of its headers, e.g. x-request-id,
- * so a broken echo fails only the rule about echoing).
+ * a journey's callback, `form: 'action'` the action of an HTML page's first form — a journey page's
+ * address, so a case can show or post to the bank's pages one by one) or the request the step sent
+ * (`sent`: one of its headers, e.g. x-request-id, so a broken echo fails only the rule about echoing).
  */
-export type CaptureSource = { json: string } | { header: string } | { query: string } | { sent: string };
+export type CaptureSource =
+  { json: string } | { header: string } | { query: string } | { sent: string } | { form: 'action' };
 
 /** HTTP request step. */
 export interface RequestAction {

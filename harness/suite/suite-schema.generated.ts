@@ -301,6 +301,11 @@ export type RawCaptures = {
      * of it.
      */
     sent?: string;
+    /**
+     * action: the action of the first <form> of an HTML response, e.g. a journey page's address
+     * (contracts §6), to show or post to that page with a request step.
+     */
+    form?: 'action';
   };
 };
 

@@ -16,6 +16,7 @@ export const builtinNames: ReadonlySet<string> = new Set([
   'persona',
   'psuId',
   'identifier',
+  'otp',
   'clientId',
   'redirectUri',
   'now',

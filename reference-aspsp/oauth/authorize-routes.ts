@@ -35,9 +35,9 @@ export const authorizeRoute: OpenRoute = {
   auth: 'none',
   async handler(ctx) {
     const q = ctx.query;
-    const clientId = q.get('client_id') ?? '';
-    const redirectUri = q.get('redirect_uri') ?? '';
-    const tpp = clientId === '' ? undefined : await tppRegistry.byClientId(ctx.store, clientId);
+    const clientId = param(q, 'client_id');
+    const redirectUri = param(q, 'redirect_uri');
+    const tpp = await tppRegistry.byClientId(ctx.store, clientId);
     if (tpp === undefined) return badRequest(ctx, 'Unknown client_id.');
     const extra: Record<string, string> = {};
     for (const [name, value] of q) if (!standardParams.has(name)) extra[name] = value;
@@ -56,7 +56,7 @@ export const authorizeRoute: OpenRoute = {
     if (q.get('response_type') !== 'code') {
       return redirect(redirectUri, { error: 'unsupported_response_type', state });
     }
-    const scope = q.get('scope') ?? '';
+    const scope = param(q, 'scope');
     const parsed = roleOfScope(scope);
     if (parsed === undefined) return redirect(redirectUri, { error: 'invalid_scope', state });
     if (!tpp.roles.includes(parsed.role))
@@ -81,7 +81,7 @@ export const authorizeRoute: OpenRoute = {
       lastActivity: ctx.clock.now().getTime(),
       extra,
     };
-    const hint = payment?.loginHint ?? q.get('login_hint') ?? '';
+    const hint = payment?.loginHint ?? param(q, 'login_hint');
     return ctx.store.transaction(async (tx) => {
       // login_hint skips the identification page for an active PSU; otherwise that page says why (IPSU).
       if (hint !== '') return journeyFlow.identify(ctx, tx, journey, hint);
@@ -127,15 +127,20 @@ export const journeySubmitRoute: OpenRoute = {
       const form = ctx.form;
       switch (journey.step) {
         case 'identify':
-          return journeyFlow.identify(ctx, tx, journey, (form.get('identifier') ?? '').trim());
+          return journeyFlow.identify(ctx, tx, journey, param(form, 'identifier').trim());
         case 'authenticate':
-          return journeyFlow.authenticate(ctx, tx, journey, (form.get('otp') ?? '').trim());
+          return journeyFlow.authenticate(ctx, tx, journey, param(form, 'otp').trim());
         case 'consent':
-          return journeyFlow.consent(ctx, tx, journey, form.get('decision') ?? '', form.get('account') ?? '');
+          return journeyFlow.consent(ctx, tx, journey, param(form, 'decision'), param(form, 'account'));
       }
     });
   },
 };
+
+/** A parameter of the query or the form; a missing one reads as empty, which names nothing. */
+function param(params: URLSearchParams, name: string): string {
+  return params.get(name) ?? '';
+}
 
 async function load(tx: Parameters<typeof save>[0], ctx: OpenContext): Promise<Journey | undefined> {
   const journey = parseJourney(await tx.get(journeysCollection, ctx.params.journeyId ?? ''));

@@ -30,8 +30,6 @@ export interface PaymentConsentView {
   readonly summary: string;
   /** IBANs the PSU may choose from (radio `account`); undefined for a cancellation (no choice). */
   readonly accounts: readonly string[] | undefined;
-  /** The account the payment is debited from, once chosen (cancellation). */
-  readonly chosenIban: string | undefined;
 }
 
 /** True when the journey is a payment journey. */
@@ -67,7 +65,6 @@ export async function paymentConsentView(
     action,
     summary: action === 'cancel' ? `Cancel the payment of ${what}.` : `Payment of ${what}.`,
     accounts,
-    chosenIban: payment.chosenIban,
   };
 }
 
