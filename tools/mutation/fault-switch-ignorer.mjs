@@ -24,9 +24,33 @@ function isFaultCall(node) {
   );
 }
 
+/** A call of Stryker's instrumentation helpers, `stryMutAct_…(…)` or `stryCov_…(…)`. */
+function isStrykerCall(node, prefix) {
+  return (
+    node?.type === 'CallExpression' &&
+    node.callee?.type === 'Identifier' &&
+    node.callee.name.startsWith(prefix)
+  );
+}
+
+/**
+ * The original expression inside Stryker's instrumentation. Stryker places an expression's mutants
+ * when it leaves that expression, before it enters the next sibling: so the `if` whose consequent is
+ * being looked at may already have its test rewritten as
+ * `stryMutAct_…("1") ? mutant : (stryCov_…("1"), original)` (a chain of them for several mutants).
+ */
+function original(node) {
+  if (node?.type === 'ConditionalExpression' && isStrykerCall(node.test, 'stryMutAct_'))
+    return original(node.alternate);
+  if (node?.type === 'SequenceExpression' && isStrykerCall(node.expressions[0], 'stryCov_'))
+    return original(node.expressions.at(-1));
+  if (node?.type === 'ParenthesizedExpression') return original(node.expression);
+  return node;
+}
+
 /** An expression that is false whenever no fault is active: a fault call, or `… && <that>`. */
-function isFalseWithoutFaults(node) {
-  if (node?.type === 'ParenthesizedExpression') return isFalseWithoutFaults(node.expression);
+function isFalseWithoutFaults(instrumented) {
+  const node = original(instrumented);
   if (isFaultCall(node)) return true;
   return (
     node?.type === 'LogicalExpression' &&

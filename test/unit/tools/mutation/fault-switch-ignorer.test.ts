@@ -46,4 +46,33 @@ describe('fault switch ignorer', () => {
     expect(ignored(id('x'), ternary, 'consequent')).toMatch(/fault switch/);
     expect(ignored(id('y'), ternary, 'alternate')).toBeUndefined();
   });
+
+  it('sees the test of an `if` through the mutants Stryker placed in it before the branch', () => {
+    const call = (name: string, n: string): object => ({
+      type: 'CallExpression',
+      callee: id(name),
+      arguments: [{ type: 'StringLiteral', value: n }],
+    });
+    // `stryMutAct_9fa48("2") ? false : stryMutAct_9fa48("1") ? a || f : (stryCov_9fa48("1", "2"), a && f)`
+    const placed = (test: object): object => ({
+      type: 'ConditionalExpression',
+      test: call('stryMutAct_9fa48', '2'),
+      consequent: { type: 'BooleanLiteral', value: false },
+      alternate: {
+        type: 'ConditionalExpression',
+        test: call('stryMutAct_9fa48', '1'),
+        consequent: { ...(test as Record<string, unknown>), operator: '||' },
+        alternate: { type: 'SequenceExpression', expressions: [call('stryCov_9fa48', '1'), test] },
+      },
+    });
+    const branch = { type: 'BlockStatement' };
+    const ifOf = (test: object): object => ({ type: 'IfStatement', test: placed(test), consequent: branch });
+    expect(ignored(branch, ifOf(and(id('a'), faultCall())), 'consequent')).toMatch(/fault switch/);
+    expect(ignored(branch, ifOf(and(id('a'), id('b'))), 'consequent')).toBeUndefined();
+    // A conditional of the code itself is not Stryker's: its alternate is not the test.
+    const own = { type: 'ConditionalExpression', test: id('c'), consequent: id('d'), alternate: faultCall() };
+    expect(
+      ignored(branch, { type: 'IfStatement', test: own, consequent: branch }, 'consequent'),
+    ).toBeUndefined();
+  });
 });
