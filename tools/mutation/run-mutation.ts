@@ -36,8 +36,6 @@ export const committedIncrementalFile = join(root, 'mutation', 'stryker-incremen
 const runIncrementalFile = join(root, 'reports', 'mutation', 'stryker-incremental-run.json');
 /** The `--mutate` patterns of the last run started (none for `--full`), for `--merge-run`. */
 const runSelectionFile = join(root, 'reports', 'mutation', 'run-selection.json');
-/** The JSON report of the run (stryker.config.json `jsonReporter`): the files it mutated. */
-const runJsonReport = join(root, 'reports', 'mutation', 'mutation.json');
 
 /**
  * The bounded sample CI runs: the behaviour files whose results are committed, incremental, so an
@@ -209,10 +207,12 @@ async function main(): Promise<number> {
     // Stryker reads stryker.config.json from the working directory.
     process.chdir(root);
     await new Stryker(options).runMutationTest();
-    // Only the files this run mutated (its JSON report's): Stryker's incremental file also carries
-    // the files it was given and did not run, as they were given (without survivors after a retest).
-    const ran = new Set(readMutationReport(runJsonReport).files.keys());
-    mergeIntoCommitted(readMutationReport(runIncrementalFile), { takeFile: (path) => ran.has(path) });
+    // Only the files this run was asked to mutate: Stryker's incremental file and its JSON report
+    // also carry every other file it was given, as they stood when the run started, and another
+    // run may have merged newer results of those since.
+    mergeIntoCommitted(readMutationReport(runIncrementalFile), {
+      takeFile: patterns === undefined ? () => true : selectedBy(patterns),
+    });
   }
   const committed = readMutationReport(committedIncrementalFile);
   const report = {
