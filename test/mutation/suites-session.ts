@@ -199,6 +199,8 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
     const referenceFor = (environment: SelftestEnvironment): Promise<Started> => {
       let running = started.get(environment.name);
       if (running === undefined) {
+        // As the selftest starts a set-up's reference (cli/selftest/run-selftest.ts), but with this
+        // module's `startReference`: the sandbox's, whose code carries the mutants.
         const phones = new SmsInbox();
         running = institutionsFileOf(environment)
           .then((institutionsFile) =>
