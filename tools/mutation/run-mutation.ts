@@ -96,17 +96,27 @@ async function loadStryker(): Promise<StrykerApi> {
  * still mutates it (a file taken out of `mutate` leaves the figures with its results).
  */
 function stillMutated(path: string): boolean {
-  return existsSync(join(root, path)) && configuredMutate(path);
+  return existsSync(join(root, path)) && configuredMutateTest()(path);
 }
 
-const configuredMutate = selectedBy(readConfiguredMutate());
+/** stryker.config.json's `mutate` as a test of paths, read on first use (inside `main`'s error handling). */
+let configuredMutate: ((path: string) => boolean) | undefined;
 
-function readConfiguredMutate(): string[] {
-  const config: unknown = JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8'));
-  const mutate = isObject(config) ? config['mutate'] : undefined;
-  if (!Array.isArray(mutate) || !mutate.every((p): p is string => typeof p === 'string'))
+function configuredMutateTest(): (path: string) => boolean {
+  if (configuredMutate !== undefined) return configuredMutate;
+  const mutate = mutateList(JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8')));
+  if (mutate === undefined)
     throw new CodedError('ERR_MUTATION_CONFIG', 'stryker.config.json has no "mutate" list of globs');
-  return mutate;
+  configuredMutate = selectedBy(mutate);
+  return configuredMutate;
+}
+
+/** The `mutate` list of globs of a parsed JSON object (the config, or a run's selection), if any. */
+function mutateList(value: unknown): string[] | undefined {
+  const mutate = isObject(value) ? value['mutate'] : undefined;
+  return Array.isArray(mutate) && mutate.every((p): p is string => typeof p === 'string')
+    ? mutate
+    : undefined;
 }
 
 function readIfPresent(path: string): MutationReport | undefined {
@@ -135,11 +145,8 @@ function mergeIntoCommitted(
 /** The files the interrupted run was given (every file when it was `--full` or is not on record). */
 function lastRunSelection(): (path: string) => boolean {
   if (!existsSync(runSelectionFile)) return () => true;
-  const saved: unknown = JSON.parse(readFileSync(runSelectionFile, 'utf8'));
-  const mutate = isObject(saved) ? saved['mutate'] : undefined;
-  return Array.isArray(mutate) && mutate.every((p) => typeof p === 'string')
-    ? selectedBy(mutate)
-    : () => true;
+  const mutate = mutateList(JSON.parse(readFileSync(runSelectionFile, 'utf8')));
+  return mutate === undefined ? () => true : selectedBy(mutate);
 }
 
 async function main(): Promise<number> {
