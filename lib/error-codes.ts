@@ -235,6 +235,12 @@ export const errorCodes = {
     meaning: '--shard is not i/n with 1 <= i <= n.',
     hint: 'e.g. --shard 2/4',
   },
+  ERR_SIGNATURE_CREATED_INVALID: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: "A step's signature.created is not whole Unix seconds.",
+    hint: 'give whole seconds since 1970, e.g. {{signatureCreatedInWindow}}',
+  },
   ERR_SUITE_INVALID: {
     area: 'harness',
     exit: harnessError,

@@ -37,6 +37,8 @@ export interface SigningPolicy {
   keyId?: string | undefined;
   /** algorithm label to send instead of `rsa-sha256` (the value is still rsa-sha256). */
   algorithm?: string | undefined;
+  /** The `created` parameter (Unix seconds), needed when `(created)` is covered. */
+  created?: number | undefined;
 }
 
 /** What {@link signHeaders} signs. */
@@ -79,6 +81,7 @@ export function signHeaders(input: SignInput): Record<string, string> {
     keyId: signing.keyId ?? input.key.keyId,
     privateKey: input.key.privateKey,
     headerNames: covered.filter((h) => h.startsWith('(') || headers[h] !== undefined),
+    ...(signing.created === undefined ? {} : { created: signing.created }),
   });
   const signature = signing.algorithm === undefined ? signed : relabelAlgorithm(signed, signing.algorithm);
   headers['signature'] = signing.badSignature === true ? corrupt(signature) : signature;

@@ -20,6 +20,11 @@ export interface SigningDispatchOptions {
   signing?: RequestSigning | undefined;
   /** Told the headers exactly as they leave (after signing), for transcripts. */
   onHeaders?: ((headers: Readonly<Record<string, string>>) => void) | undefined;
+  /**
+   * Header lines sent after the signed ones, unsigned and not in `onHeaders`'s record: a header
+   * sent twice (a transport case). undici refuses a second Host.
+   */
+  duplicateHeaders?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What {@link signingInterceptor} signs with. */
@@ -59,8 +64,11 @@ export function signingInterceptor(
           });
     opts.onHeaders?.(sent);
     // What is this interceptor's own stays here: the dispatchers below see a plain undici request.
-    const { signing: _signing, onHeaders: _onHeaders, ...plain } = opts;
-    return dispatch({ ...plain, headers: sent }, handler);
+    const { signing: _signing, onHeaders: _onHeaders, duplicateHeaders, ...plain } = opts;
+    if (duplicateHeaders === undefined) return dispatch({ ...plain, headers: sent }, handler);
+    // A flat list of lines: the only form in which undici sends one name twice.
+    const lines = [...Object.entries(sent), ...Object.entries(duplicateHeaders)].flat();
+    return dispatch({ ...plain, headers: lines }, handler);
   };
 }
 

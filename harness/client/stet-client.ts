@@ -6,6 +6,7 @@
  * the institution's policy.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { isCodedError } from '../../lib/coded-error.ts';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { HeaderMap, TranscriptEntry } from '../report/model.ts';
@@ -41,6 +42,10 @@ export interface OutgoingRequest {
   signing?: RequestSigning | undefined;
   /** Host/SNI to use instead of the institution host (host-form cases). */
   host?: string | undefined;
+  /** TLS SNI name to send instead of the Host's (a connection opened for another host). */
+  sni?: string | undefined;
+  /** Header lines sent after the request's own, unsigned: a header sent twice. */
+  duplicateHeaders?: Readonly<Record<string, string>> | undefined;
 }
 
 /** A request and its response, with the parsed body. */
@@ -103,12 +108,16 @@ export class StetClient {
         ...(req.body === undefined ? {} : { body: cut(req.body) }),
       },
     };
+    const duplicates = req.duplicateHeaders ?? {};
     const signing: SigningDispatchOptions = {
       signing: req.signing,
+      ...(Object.keys(duplicates).length === 0 ? {} : { duplicateHeaders: duplicates }),
       onHeaders: (sent) => {
         entry.request.headers = { ...sent };
       },
     };
+    // undici takes the SNI name of a request from its Host unless the request names one.
+    const sni: { servername?: string } = req.sni === undefined ? {} : { servername: req.sni };
     const started = performance.now();
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -120,6 +129,7 @@ export class StetClient {
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
         ...signing,
+        ...sni,
       });
     } catch (error) {
       // The interceptor's own errors (a header the signature cannot cover) are not the target's.
@@ -179,14 +189,15 @@ export class StetClient {
    */
   #dispatcher(req: OutgoingRequest, host: string): Dispatcher {
     const tpp = req.tpp;
-    const key = `${tpp?.clientId ?? '-'}|${tpp?.qwac.cert.length ?? 0}|${host}|${req.institution}`;
+    const servername = req.sni ?? host.split(':')[0] ?? host;
+    const key = `${tpp?.clientId ?? '-'}|${tpp?.qwac.cert.length ?? 0}|${host}|${servername}|${req.institution}`;
     let known = this.#agents.get(key);
     if (known === undefined) {
-      const servername = host.split(':')[0] ?? host;
       const agent = new Agent({
         connect: {
           timeout: this.#timeoutMs,
-          servername,
+          // An IP address is never an SNI name (RFC 6066 section 3): such a host opens without one.
+          ...(isIP(servername) === 0 ? { servername } : {}),
           ...(this.#target.ca === undefined ? {} : { ca: this.#target.ca }),
           ...(tpp === null ? {} : { cert: tpp.qwac.cert, key: tpp.qwac.key }),
         },

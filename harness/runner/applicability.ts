@@ -61,7 +61,11 @@ export function notApplicableReason(
     return `target has no alternate TPP ${given.tpp}`;
   // The QSEAL certificate is optional in a target file; cases sending it (registration) need it.
   const caseTpp = given.tpp === undefined ? target.tpp : target.tpps[given.tpp];
-  if (refs.has('qsealX5c') && caseTpp !== undefined && caseTpp.qseal.cert === undefined) {
+  if (
+    (refs.has('qsealX5c') || refs.has('qsealFingerprint')) &&
+    caseTpp !== undefined &&
+    caseTpp.qseal.cert === undefined
+  ) {
     const where = given.tpp === undefined ? 'tpp.qseal.cert' : `tpps.${given.tpp}.qseal.cert`;
     return `the target gives no QSEAL certificate for TPP ${caseTpp.clientId} (${where})`;
   }

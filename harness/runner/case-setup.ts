@@ -153,6 +153,8 @@ function request(method: string, path: string, body: unknown): StepDefinition['a
     noClientCertificate: false,
     tpp: undefined,
     host: undefined,
+    sni: undefined,
+    duplicateHeaders: {},
     signature: undefined,
   };
 }

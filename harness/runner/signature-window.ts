@@ -1,15 +1,21 @@
 /**
- * Dates around an institution's signature freshness window (rule TRN-SIGNATURE-FRESH), for the
+ * Instants around an institution's signature freshness window (rule TRN-SIGNATURE-FRESH), for the
  * `{{signatureDateBeforeWindow}}`, `{{signatureDateInWindow}}` and `{{signatureDateAfterWindow}}` of
- * a case: each as far from the window's edge as the margin below, so a bank clock a few seconds off
- * this machine's, the network's delay and the HTTP date's whole seconds do not change the verdict.
+ * a case (HTTP dates, for a `date` header) and `{{signatureCreatedBeforeWindow}}`,
+ * `{{signatureCreatedInWindow}}` and `{{signatureCreatedAfterWindow}}` (Unix seconds, for a
+ * signature's `created` parameter): each as far from the window's edge as the margin below, so a
+ * bank clock a few seconds off this machine's, the network's delay and whole seconds do not change
+ * the verdict.
  */
 
-/** Where a date lies against the window, by the name a case uses for it. */
+/** Where an instant lies against the window, by the name a case uses for it. */
 export const signatureWindowDates = {
   signatureDateBeforeWindow: 'before',
   signatureDateInWindow: 'in',
   signatureDateAfterWindow: 'after',
+  signatureCreatedBeforeWindow: 'before',
+  signatureCreatedInWindow: 'in',
+  signatureCreatedAfterWindow: 'after',
 } as const;
 
 /** A built-in name of {@link signatureWindowDates}. */
@@ -26,19 +32,21 @@ export function windowMarginSeconds(windowSeconds: number): number {
 }
 
 /**
- * The HTTP date (`Date` header) `margin` outside the window in the past (`before`), `margin` inside
- * it in the past (`in`), or `margin` outside it in the future (`after`), from `nowMs`.
+ * The instant `margin` outside the window in the past (`before`), `margin` inside it in the past
+ * (`in`), or `margin` outside it in the future (`after`), from `nowMs`: an HTTP date (`Date` header)
+ * for the `signatureDate…` names, Unix seconds for the `signatureCreated…` ones.
  */
 export function signatureWindowDate(
   name: SignatureWindowDateName,
   windowSeconds: number,
   nowMs: number,
-): string {
+): string | number {
   const margin = windowMarginSeconds(windowSeconds);
   const offsetSeconds = {
     before: -(windowSeconds + margin),
     in: -(windowSeconds - margin),
     after: windowSeconds + margin,
   }[signatureWindowDates[name]];
-  return new Date(nowMs + offsetSeconds * 1000).toUTCString();
+  const at = nowMs + offsetSeconds * 1000;
+  return name.startsWith('signatureCreated') ? Math.floor(at / 1000) : new Date(at).toUTCString();
 }

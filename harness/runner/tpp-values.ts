@@ -2,9 +2,10 @@
  * Built-in values taken from the case TPP's certificates, for registration bodies (seed: Registration;
  * Authentication 2): `qsealX5c`, the QSEAL certificate as base64 DER (`jwks.keys[0].x5c[0]`, RFC 7517),
  * `organizationId`, the QWAC's organizationIdentifier (`provider_legal_id`), and `qwacX5c`, the QWAC as
- * base64 DER (a certificate of the same organisation that is not a seal, for a registration's near miss).
+ * base64 DER (a certificate of the same organisation that is not a seal, for a registration's near miss),
+ * and `qsealFingerprint`, the SHA-256 hex of the QSEAL's DER (the suffix of a URL keyId, contracts §4).
  */
-import { X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { readPsd2Certificate } from '../../protocol/psd2-certificate.ts';
 import type { TppCredentials } from '../targets/target-definition.ts';
 
@@ -19,8 +20,11 @@ export function tppValues(tpp: TppCredentials): ReadonlyMap<string, string> {
   const cached = cache.get(tpp);
   if (cached !== undefined) return cached;
   const values = new Map<string, string>();
-  if (tpp.qseal.cert !== undefined)
-    values.set('qsealX5c', new X509Certificate(tpp.qseal.cert).raw.toString('base64'));
+  if (tpp.qseal.cert !== undefined) {
+    const der = new X509Certificate(tpp.qseal.cert).raw;
+    values.set('qsealX5c', der.toString('base64'));
+    values.set('qsealFingerprint', createHash('sha256').update(der).digest('hex'));
+  }
   values.set('qwacX5c', new X509Certificate(tpp.qwac.cert).raw.toString('base64'));
   const org = readPsd2Certificate(tpp.qwac.cert).organizationIdentifier;
   if (org !== undefined) values.set('organizationId', org);

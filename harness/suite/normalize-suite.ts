@@ -132,10 +132,17 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         noClientCertificate: r.noClientCertificate ?? false,
         tpp: r.tpp,
         host: r.host,
+        sni: r.sni,
+        duplicateHeaders: r.duplicateHeaders ?? {},
         signature:
           r.signature === undefined
             ? undefined
-            : { headers: r.signature.headers, keyId: r.signature.keyId, algorithm: r.signature.algorithm },
+            : {
+                headers: r.signature.headers,
+                keyId: r.signature.keyId,
+                algorithm: r.signature.algorithm,
+                created: r.signature.created,
+              },
       },
     };
   }

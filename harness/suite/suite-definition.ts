@@ -157,6 +157,10 @@ export interface RequestAction {
   noClientCertificate: boolean;
   tpp: string | undefined;
   host: string | undefined;
+  /** TLS SNI name template to send instead of the Host's. */
+  sni: string | undefined;
+  /** Header lines (templates) sent after the request's own, unsigned: a header sent twice. */
+  duplicateHeaders: Record<string, string>;
   /** How to sign differently from the institution policy (transport cases). */
   signature: SignatureOverride | undefined;
 }
@@ -172,6 +176,8 @@ export interface SignatureOverride {
   keyId: string | undefined;
   /** algorithm label to send instead of `rsa-sha256`. */
   algorithm: string | undefined;
+  /** `created` parameter template (Unix seconds), for a signature covering `(created)`. */
+  created: string | undefined;
 }
 
 /** Outcomes a PSU journey can be driven to. */

@@ -154,15 +154,29 @@ export type RawRequest = {
   tpp?: string;
   /** Host/SNI to send instead of the institution host. */
   host?: RawTemplate;
+  /** TLS SNI name to send instead of the Host's (a connection opened for another host). */
+  sni?: RawTemplate;
+  /**
+   * Header lines sent after the request's own, unsigned: a header sent twice (e.g. a second
+   * Authorization). Host cannot be repeated (the HTTP client refuses it).
+   */
+  duplicateHeaders?: {
+    [key: string]: RawTemplate;
+  };
   /**
    * Sign this request differently (transport cases): exactly these headers (no policy or psu-* header
-   * added), another keyId, or another algorithm label; the value is still a valid rsa-sha256 signature
-   * with the TPP's QSEAL.
+   * added), another keyId, another algorithm label, or a created parameter; the value is still a valid
+   * rsa-sha256 signature with the TPP's QSEAL.
    */
   signature?: {
     headers?: Array<string>;
     keyId?: RawTemplate;
     algorithm?: string;
+    /**
+     * The `created` parameter (Unix seconds), for a signature covering (created): a number or a template
+     * such as {{signatureCreatedInWindow}}.
+     */
+    created?: RawTemplate;
   };
 };
 

@@ -28,15 +28,19 @@ export const builtinNames: ReadonlySet<string> = new Set([
   'requestId',
   'confirmation',
   'qsealX5c',
+  'qsealFingerprint',
   'organizationId',
   'qwacX5c',
   // From a live target's sandboxPersonas and sandboxOtp: the sandbox data its live host must refuse.
   'sandboxIdentifier',
   'sandboxOtp',
-  // HTTP dates around the institution's signature freshness window (harness/runner/signature-window.ts).
+  // Instants around the institution's signature freshness window (harness/runner/signature-window.ts).
   'signatureDateBeforeWindow',
   'signatureDateInWindow',
   'signatureDateAfterWindow',
+  'signatureCreatedBeforeWindow',
+  'signatureCreatedInWindow',
+  'signatureCreatedAfterWindow',
 ]);
 
 /** A part of a template: literal text or a reference. */

@@ -69,6 +69,13 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
           ...signatureOverride(ctx, action),
         },
     host: action.host === undefined ? undefined : fillText(ctx, action.host),
+    sni: action.sni === undefined ? undefined : fillText(ctx, action.sni),
+    duplicateHeaders: Object.fromEntries(
+      Object.entries(action.duplicateHeaders).map(([name, value]) => [
+        name.toLowerCase(),
+        fillText(ctx, value),
+      ]),
+    ),
   };
   const exchange = await ctx.client.send(request);
   exchanges.push(exchange);
@@ -81,14 +88,25 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
 function signatureOverride(
   ctx: CaseContext,
   action: RequestAction,
-): Pick<SigningPolicy, 'exactHeaders' | 'keyId' | 'algorithm'> {
+): Pick<SigningPolicy, 'exactHeaders' | 'keyId' | 'algorithm' | 'created'> {
   const o = action.signature;
   if (o === undefined) return {};
   return {
     ...(o.headers === undefined ? {} : { exactHeaders: o.headers }),
     ...(o.keyId === undefined ? {} : { keyId: fillText(ctx, o.keyId) }),
     ...(o.algorithm === undefined ? {} : { algorithm: o.algorithm }),
+    ...(o.created === undefined ? {} : { created: unixSeconds(fillText(ctx, o.created)) }),
   };
+}
+
+/** A `created` parameter: whole Unix seconds, else the case is written wrong. */
+function unixSeconds(text: string): number {
+  if (!/^\d+$/.test(text)) {
+    throw new CodedError('ERR_SIGNATURE_CREATED_INVALID', `signature created "${text}" is not Unix seconds`, {
+      hint: 'give whole seconds since 1970, e.g. {{signatureCreatedInWindow}}',
+    });
+  }
+  return Number(text);
 }
 
 /** The TPP of this request: the step's alternate, else the case's. */

@@ -14,10 +14,7 @@ export interface SignatureStageServices {
 }
 
 /** The request as the signature check sees it, the server's time, and whether the route is signed. */
-export interface SignatureStageRequest extends Omit<
-  SignedRequest,
-  'checkDigest' | 'checkFreshness' | 'now' | 'replays'
-> {
+export interface SignatureStageRequest extends Omit<SignedRequest, 'checkDigest' | 'now' | 'replays'> {
   /** Whether the route is signed (`Route.signed`, default true on bearer routes). */
   readonly signed: boolean;
   readonly now: Date;
@@ -43,10 +40,12 @@ export function signatureStage(
       target: request.target,
       headers: request.headers,
       body: request.body,
-      institution: request.institution,
+      // The `signature-freshness-not-checked` fault: the institution's window and replay cache ignored.
+      institution: services.faults.has('signature-freshness-not-checked')
+        ? { ...request.institution, signatureFreshness: undefined }
+        : request.institution,
       tpp: request.tpp,
       checkDigest: !services.faults.has('digest-not-checked'),
-      checkFreshness: !services.faults.has('signature-freshness-not-checked'),
       now: request.now,
       replays: services.replays,
     },
