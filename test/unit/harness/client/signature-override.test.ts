@@ -1,7 +1,12 @@
 import { createPublicKey, X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
+import { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StetClient, type SigningPolicy } from '../../../../harness/client/stet-client.ts';
+import {
+  StetClient,
+  type OutgoingRequest,
+  type SigningPolicy,
+} from '../../../../harness/client/stet-client.ts';
 import { SecretSet } from '../../../../harness/report/secret-set.ts';
 import type { Target } from '../../../../harness/targets/target-definition.ts';
 import { testTarget } from '../fixtures/target-fixture.ts';
@@ -16,10 +21,14 @@ beforeAll(async () => {
   pki = await generateTestPki({ organizationIdentifier: 'PSDFR-ACPR-12345', roles: ['PSP_AI'] });
   const cert = pki.server;
   if (cert === undefined) throw new Error('no server certificate');
-  // Echoes the request headers, so the test sees exactly what the client signed.
+  // Echoes the request headers, so the test sees exactly what the client signed, with the raw header
+  // lines and the connection's TLS SNI name beside them.
   server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(req.headers));
+    const sni = req.socket instanceof TLSSocket ? req.socket.servername : undefined;
+    res.end(
+      JSON.stringify({ ...req.headers, 'x-echo-raw': req.rawHeaders.join('|'), 'x-echo-sni': String(sni) }),
+    );
   });
   const listening = server;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
@@ -62,7 +71,10 @@ afterAll(async () => {
 
 const policy = ['(request-target)', 'digest', 'x-request-id'];
 
-async function signedHeaders(signing: SigningPolicy): Promise<Record<string, string>> {
+async function signedHeaders(
+  signing: SigningPolicy,
+  request: Partial<OutgoingRequest> = {},
+): Promise<Record<string, string>> {
   const exchange = await started().send({
     institution: '10101',
     method: 'GET',
@@ -70,6 +82,7 @@ async function signedHeaders(signing: SigningPolicy): Promise<Record<string, str
     headers: { 'psu-ip-address': '192.0.2.10' },
     tpp: null,
     signing,
+    ...request,
   });
   const echoed: unknown = exchange.json;
   if (typeof echoed !== 'object' || echoed === null) throw new Error('no echo');
@@ -120,6 +133,41 @@ describe('signature override of a request', () => {
     expect(parsed.keyId).toBe('PSDXX-NONE-99999');
     expect(parsed.algorithm).toBe('hmac-sha256');
     expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+});
+
+describe('what a transport case sends besides the signature', () => {
+  it('signs (created) with the created parameter given', async () => {
+    const headers = await signedHeaders({
+      headers: policy,
+      exactHeaders: ['(request-target)', '(created)'],
+      created: 1_700_000_000,
+    });
+    const parsed = parseSignatureHeader(headers['signature'] ?? '');
+    expect(parsed.headers).toEqual(['(request-target)', '(created)']);
+    expect(parsed.created).toBe(1_700_000_000);
+    expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+
+  it('sends a header again after the signed ones, outside the signature', async () => {
+    const headers = await signedHeaders(
+      { headers: policy },
+      { headers: { authorization: 'Bearer first' }, duplicateHeaders: { authorization: 'Bearer second' } },
+    );
+    expect(headers['x-echo-raw']).toMatch(/\|authorization\|Bearer first\|.*\|authorization\|Bearer second/i);
+    expect(headers['authorization']).toBe('Bearer first');
+    expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+
+  it('opens the connection for the SNI name asked, keeping the Host, and with none for an IP address', async () => {
+    const other = await signedHeaders({ headers: policy }, { sni: 'api-20202.psd2.groupbank.example' });
+    expect(other['x-echo-sni']).toBe('api-20202.psd2.groupbank.example');
+    expect(other['host']).toBe('api-10101.psd2.groupbank.example');
+    const own = await signedHeaders({ headers: policy });
+    expect(own['x-echo-sni']).toBe('api-10101.psd2.groupbank.example');
+    const ip = await signedHeaders({ headers: policy }, { host: '127.0.0.1' });
+    expect(ip['x-echo-sni']).toBe('false');
+    expect(ip['host']).toBe('127.0.0.1');
   });
 });
 

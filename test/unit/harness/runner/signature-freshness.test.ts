@@ -98,6 +98,13 @@ describe('dates around the signature freshness window', () => {
     expect(signatureWindowDate('signatureDateAfterWindow', 60, now)).toBe('Thu, 02 Apr 2026 10:01:10 GMT');
   });
 
+  it('give the same instants as Unix seconds for a signature’s created parameter', () => {
+    const seconds = now / 1000;
+    expect(signatureWindowDate('signatureCreatedBeforeWindow', 60, now)).toBe(seconds - 70);
+    expect(signatureWindowDate('signatureCreatedInWindow', 60, now)).toBe(seconds - 50);
+    expect(signatureWindowDate('signatureCreatedAfterWindow', 60, now)).toBe(seconds + 70);
+  });
+
   it('are filled from the window of the case’s institution, on this machine’s clock, not the PSU’s', () => {
     const scope = {
       vars: new Map<string, unknown>([['__signatureWindowSeconds', 60]]),
