@@ -55,16 +55,30 @@ const sandboxTarget = (info: unknown, name: string): Target =>
 /** The institution option of the `freshness` set-up (rules TRN-SIGNATURE-FRESH, TRN-SIGNATURE-NO-REPLAY). */
 export const selftestFreshness = { institution: '10101', windowSeconds: 60, replayCache: true } as const;
 
-/** The shipped institutions with {@link selftestFreshness} on, written to `dir`. */
+/**
+ * The other institution option of the `freshness` set-up: a policy that does not sign `digest`
+ * (rule TRN-DIGEST-UNSIGNED-POLICY), laxer than the seed's list, as a deployment may configure it.
+ */
+export const selftestDigestUnsigned = {
+  institution: '20202',
+  signatureHeaders: ['(request-target)'],
+} as const;
+
+/**
+ * The shipped institutions with {@link selftestFreshness} and {@link selftestDigestUnsigned} on,
+ * written to `dir`.
+ */
 export async function writeFreshnessInstitutions(dir: string): Promise<string> {
   const document: unknown = parse(await readFile(defaultInstitutionsFile, 'utf8'));
   const list = isRecord(document) && Array.isArray(document.institutions) ? document.institutions : [];
   const { institution, windowSeconds, replayCache } = selftestFreshness;
-  const changed = list.map((item: unknown) =>
-    isRecord(item) && item.code === institution
-      ? { ...item, signatureFreshness: { windowSeconds, replayCache } }
-      : item,
-  );
+  const changed = list.map((item: unknown) => {
+    if (!isRecord(item)) return item;
+    if (item.code === institution) return { ...item, signatureFreshness: { windowSeconds, replayCache } };
+    if (item.code === selftestDigestUnsigned.institution)
+      return { ...item, signatureHeaders: [...selftestDigestUnsigned.signatureHeaders] };
+    return item;
+  });
   const file = join(dir, 'institutions-signature-freshness.yaml');
   await writeFile(file, stringify({ institutions: changed }), 'utf8');
   return file;
@@ -72,18 +86,21 @@ export async function writeFreshnessInstitutions(dir: string): Promise<string> {
 
 /**
  * The target of the `freshness` set-up: the reference as its start line describes it, with the
- * window of {@link selftestFreshness} declared from the set-up itself, not from what the reference
- * says of itself, so a reference that loses the option from its institutions file is caught by the
- * freshness cases rather than making them not applicable.
+ * window of {@link selftestFreshness} and the policy of {@link selftestDigestUnsigned} declared from
+ * the set-up itself, not from what the reference says of itself, so a reference that loses an option
+ * from its institutions file is caught by the cases rather than making them not applicable.
  */
 function freshnessTarget(info: unknown, name: string): Target {
   const target = sandboxTarget(info, name);
   const { institution, windowSeconds, replayCache } = selftestFreshness;
   return {
     ...target,
-    institutions: target.institutions.map((i) =>
-      i.code === institution ? { ...i, signatureFreshness: { windowSeconds, replayCache } } : i,
-    ),
+    institutions: target.institutions.map((i) => {
+      if (i.code === institution) return { ...i, signatureFreshness: { windowSeconds, replayCache } };
+      if (i.code === selftestDigestUnsigned.institution)
+        return { ...i, signatureHeaders: [...selftestDigestUnsigned.signatureHeaders] };
+      return i;
+    }),
   };
 }
 
@@ -111,13 +128,19 @@ export const selftestEnvironments: readonly SelftestEnvironment[] = [
 
 /**
  * The set-up a case needs: `live` when it needs a live host, `calendar` with a calendar step,
- * `freshness` when it needs an institution checking signature freshness.
+ * `freshness` when it needs an institution checking signature freshness or one whose policy does not
+ * sign digest.
  */
 export function environmentOf(definition: CaseDefinition): SelftestEnvironmentName {
   const { needs, features } = definition.given;
   if (needs.includes('live')) return 'live';
   if (caseUsesStep(definition, 'calendar')) return 'calendar';
-  if (features.signatureFreshness === true || features.signatureReplayCache === true) return 'freshness';
+  if (
+    features.signatureFreshness === true ||
+    features.signatureReplayCache === true ||
+    features.digestSigned === false
+  )
+    return 'freshness';
   return 'sandbox';
 }
 

@@ -95,7 +95,7 @@ export function notApplicableReason(
   return undefined;
 }
 
-/** Why a case's signature freshness features do not match what the target declares of the institution. */
+/** Why a case's signature features (freshness, digest) do not match what the target declares of the institution. */
 function freshnessReason(
   features: CaseDefinition['given']['features'],
   institution: InstitutionTarget,
@@ -107,6 +107,11 @@ function freshnessReason(
       features.signatureReplayCache,
       declared?.replayCache === true,
       'signature replay cache (signatureFreshness.replayCache)',
+    ],
+    [
+      features.digestSigned,
+      institution.signatureHeaders.includes('digest'),
+      'digest among the signed headers',
     ],
   ];
   for (const [needed, has, what] of wanted) {

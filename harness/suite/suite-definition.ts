@@ -86,12 +86,14 @@ export interface Given {
 /**
  * Institution features a case needs (`true`) or needs absent (`false`); at any other institution it
  * is not applicable. `signatureFreshness` and `signatureReplayCache` are what the target declares of
- * the institution (its `signatureFreshness`, with `replayCache`).
+ * the institution (its `signatureFreshness`, with `replayCache`); `digestSigned`, whether its
+ * `signatureHeaders` hold `digest`.
  */
 export interface InstitutionFeatures {
   fundsConfirmation?: boolean;
   signatureFreshness?: boolean;
   signatureReplayCache?: boolean;
+  digestSigned?: boolean;
 }
 
 /** A check on one value (or on the set of values a JSONPath selects: exists and counts). */

@@ -73,6 +73,11 @@ export type RawGiven = {
     signatureFreshness?: boolean;
     /** The target declares the institution's signatureFreshness with replayCache. */
     signatureReplayCache?: boolean;
+    /**
+     * The target declares digest among the institution's signatureHeaders (false: a policy that does not
+     * sign it).
+     */
+    digestSigned?: boolean;
   };
 };
 

@@ -10,6 +10,7 @@ import {
   suitesFor,
 } from '../../../../cli/selftest/selftest-environments.ts';
 import { liveReferenceTarget } from '../../../../cli/selftest/live-target.ts';
+import { loadInstitutions } from '../../../../reference-aspsp/institutions/load-institutions.ts';
 import { selfSigned } from '../../harness/fixtures/tls-fixture.ts';
 
 const suites = loadSuites(['suites'], specRuleCatalogue);
@@ -58,6 +59,23 @@ describe('selftest set-ups', () => {
     expect(environmentOf(find('transport', 'signature-covers-what-it-must'))).toBe('sandbox');
   });
 
+  it('sends the case of a policy that does not sign digest to the same set-up, whose 20202 signs less', async () => {
+    expect(environmentOf(find('digest-unsigned-policy', 'digest-where-the-policy-does-not-sign-it'))).toBe(
+      'freshness',
+    );
+    const freshness = selftestEnvironments.find((e) => e.name === 'freshness');
+    const dir = mkdtempSync(join(tmpdir(), 'freshness-setup-'));
+    const file = (await freshness?.institutionsFile?.(dir)) ?? '';
+    const written = loadInstitutions(file);
+    expect(written.find((i) => i.code === '20202')?.signatureHeaders).toEqual(['(request-target)']);
+    expect(written.find((i) => i.code === '10101')?.signatureHeaders).toContain('digest');
+    // Declared from the set-up, whatever the reference's start line says.
+    const target = freshness?.target(await startLine(['10101', '20202']), 'freshness');
+    expect(target?.institutions.find((i) => i.code === '20202')?.signatureHeaders).toEqual([
+      '(request-target)',
+    ]);
+  });
+
   it('splits the suites so every case runs in exactly one set-up', () => {
     const split = (['sandbox', 'calendar', 'live', 'freshness'] as const).map((name) =>
       suitesFor(suites, name).flatMap((suite) => suite.cases.map((c) => `${suite.suite}/${c.id}`)),
@@ -81,8 +99,11 @@ describe('selftest set-ups', () => {
       'transport/sandbox-data-refused-on-live',
     ]);
     expect(split[3]).toEqual([
+      'registration-checks/registration-digest-and-freshness',
+      'digest-unsigned-policy/digest-where-the-policy-does-not-sign-it',
       'signature-freshness/signature-date-within-the-window',
       'signature-freshness/replayed-signature-refused',
+      'signature-freshness/signature-created-within-the-window',
     ]);
   });
 
