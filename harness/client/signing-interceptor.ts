@@ -22,7 +22,8 @@ export interface SigningDispatchOptions {
   onHeaders?: ((headers: Readonly<Record<string, string>>) => void) | undefined;
   /**
    * Header lines sent after the signed ones, unsigned and not in `onHeaders`'s record: a header
-   * sent twice (a transport case). undici refuses a second Host.
+   * sent twice (a transport case). undici refuses a second Host: `StetClient` sends such a request
+   * itself.
    */
   duplicateHeaders?: Readonly<Record<string, string>> | undefined;
 }

@@ -6,6 +6,7 @@
  * the institution's policy.
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { isCodedError } from '../../lib/coded-error.ts';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -14,6 +15,7 @@ import type { SecretSet } from '../report/secret-set.ts';
 import type { Target, TppCredentials } from '../targets/target-definition.ts';
 import { defaultSignatureHeaders, institutionHost } from '../targets/target-definition.ts';
 import { parseJson } from './parse-json.ts';
+import { signHeaders } from './request-signer.ts';
 import { toClientError } from './client-errors.ts';
 import {
   signingInterceptor,
@@ -119,6 +121,30 @@ export class StetClient {
     // undici takes the SNI name of a request from its Host unless the request names one.
     const sni: { servername?: string } = req.sni === undefined ? {} : { servername: req.sni };
     const started = performance.now();
+    const finish = (
+      status: number,
+      received: Record<string, string | string[] | undefined>,
+      text: string,
+    ): HttpExchange => {
+      const responseHeaders = toHeaderMap(received);
+      entry.response = {
+        status,
+        headers: responseHeaders,
+        ...(text === '' ? {} : { body: cut(text) }),
+      };
+      return {
+        entry,
+        status,
+        headers: responseHeaders,
+        text,
+        json: parseJson(text),
+        durationMs: performance.now() - started,
+      };
+    };
+    if (duplicates['host'] !== undefined) {
+      const answer = await this.#sendRepeatingHost(req, host, headers, signing);
+      return finish(answer.status, answer.headers, answer.text);
+    }
     let response: Awaited<ReturnType<typeof request>>;
     try {
       response = await request(`${origin}${req.path}`, {
@@ -142,21 +168,81 @@ export class StetClient {
     } catch (error) {
       throw toClientError(error, origin, host, this.#timeoutMs);
     }
-    const durationMs = performance.now() - started;
-    const responseHeaders = toHeaderMap(response.headers);
-    entry.response = {
-      status: response.statusCode,
-      headers: responseHeaders,
-      ...(text === '' ? {} : { body: cut(text) }),
-    };
-    return {
-      entry,
-      status: response.statusCode,
-      headers: responseHeaders,
-      text,
-      json: parseJson(text),
-      durationMs,
-    };
+    return finish(response.statusCode, response.headers, text);
+  }
+
+  /**
+   * A request carrying a second Host line, which undici refuses to send: signed as the interceptor
+   * signs, then sent over its own mTLS connection by node:https, whose raw header list may repeat any
+   * name (a transport case's HEADER_DUPLICATED).
+   */
+  async #sendRepeatingHost(
+    req: OutgoingRequest,
+    host: string,
+    headers: Record<string, string>,
+    options: SigningDispatchOptions,
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+    const tpp = req.tpp;
+    const seal = (tpp ?? this.#target.tpp).qseal;
+    const body = req.body ?? '';
+    const signing = options.signing ?? {};
+    const sent =
+      signing === 'unsigned'
+        ? headers
+        : signHeaders({
+            method: req.method,
+            path: req.path,
+            headers,
+            body,
+            key: { keyId: seal.keyId, privateKey: seal.key },
+            policy: this.#policy(req.institution),
+            signing,
+          });
+    options.onHeaders?.(sent);
+    const lines = [...Object.entries(sent), ...Object.entries(options.duplicateHeaders ?? {})].flat();
+    const servername = req.sni ?? host.split(':')[0] ?? host;
+    const connect = this.#target.connect;
+    const origin = this.#origin(host);
+    return new Promise((resolve, reject) => {
+      const outgoing = httpsRequest(
+        {
+          host: connect?.host ?? servername,
+          port: connect?.port ?? 443,
+          method: req.method,
+          path: req.path,
+          headers: lines,
+          setHost: false,
+          agent: false,
+          timeout: this.#timeoutMs,
+          ...(isIP(servername) === 0 ? { servername } : {}),
+          ...(this.#target.ca === undefined ? {} : { ca: this.#target.ca }),
+          ...(tpp === null ? {} : { cert: tpp.qwac.cert, key: tpp.qwac.key }),
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', (error) => reject(toClientError(error, origin, host, this.#timeoutMs)));
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error('the request timed out')));
+      outgoing.on('error', (error) => reject(toClientError(error, origin, host, this.#timeoutMs)));
+      outgoing.end(body);
+    });
+  }
+
+  /** The signature policy of an institution: its `signatureHeaders`, else the group default. */
+  #policy(institution: string): readonly string[] {
+    return (
+      this.#target.institutions.find((i) => i.code === institution)?.signatureHeaders ??
+      defaultSignatureHeaders
+    );
   }
 
   /** Checks that every institution host answers over TLS; throws {@link ClientError} otherwise. */
@@ -204,9 +290,7 @@ export class StetClient {
         keepAliveTimeout: 10_000,
       });
       const seal = (tpp ?? this.#target.tpp).qseal;
-      const policy =
-        this.#target.institutions.find((i) => i.code === req.institution)?.signatureHeaders ??
-        defaultSignatureHeaders;
+      const policy = this.#policy(req.institution);
       const signed = agent.compose(
         signingInterceptor({ key: { keyId: seal.keyId, privateKey: seal.key }, policy }),
       );

@@ -159,6 +159,18 @@ describe('what a transport case sends besides the signature', () => {
     expect(verifies(headers, 'rsa-sha256')).toBe(true);
   });
 
+  it('sends a second Host line itself (undici refuses to), signed as the interceptor signs', async () => {
+    const headers = await signedHeaders(
+      { headers: policy },
+      { duplicateHeaders: { host: 'api-20202.psd2.groupbank.example' } },
+    );
+    expect(headers['x-echo-raw']).toMatch(
+      /^host\|api-10101\.psd2\.groupbank\.example\|.*\|host\|api-20202\.psd2\.groupbank\.example\|/,
+    );
+    expect(headers['x-echo-sni']).toBe('api-10101.psd2.groupbank.example');
+    expect(verifies(headers, 'rsa-sha256')).toBe(true);
+  });
+
   it('opens the connection for the SNI name asked, keeping the Host, and with none for an IP address', async () => {
     const other = await signedHeaders({ headers: policy }, { sni: 'api-20202.psd2.groupbank.example' });
     expect(other['x-echo-sni']).toBe('api-20202.psd2.groupbank.example');
