@@ -22,7 +22,7 @@ export async function trustedCertificateStage(
   socket: TLSSocket | undefined,
   tx: StoreTx,
 ): Promise<TrustedOutcome> {
-  // Stryker disable next-line StringLiteral: unobservable: the server listens over TLS only, so every request has a TLS socket
+  // Stryker disable next-line StringLiteral,CallExpression: unobservable: the server listens over TLS only, so every request has a TLS socket
   if (socket === undefined) throw new ApiError('CERT_MISSING');
   const certificate = trustedCertificate(socket);
   if (certificate instanceof ApiError) throw certificate;
@@ -39,7 +39,7 @@ export async function enrolledTppStage(
   socket: TLSSocket | undefined,
   options: { readonly tx: StoreTx; readonly role: Role | undefined; readonly faults: FaultSet },
 ): Promise<IdentifiedTpp> {
-  // Stryker disable next-line StringLiteral: unobservable: the server listens over TLS only, so every request has a TLS socket
+  // Stryker disable next-line StringLiteral,CallExpression: unobservable: the server listens over TLS only, so every request has a TLS socket
   if (socket === undefined) throw new ApiError('CERT_MISSING');
   // A bank checking the enrolment but not the PSD2 role in the QWAC QCStatement.
   const role = options.faults.has('qwac-role-not-checked') ? undefined : options.role;

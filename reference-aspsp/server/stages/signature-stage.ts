@@ -49,6 +49,7 @@ export function signatureStage(
       now: request.now,
       replays: services.replays,
     },
+    // Stryker disable next-line LogicalOperator: equivalent: on the calling thread or the worker, the same answers
     services.verifier ?? inlineVerifier,
   );
   if (refusal instanceof Promise) return refusal.then(throwRefusal);
