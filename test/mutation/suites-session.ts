@@ -6,10 +6,11 @@
  * runner imports this module once per Stryker worker process from Stryker's sandbox (so the code it
  * imports is the instrumented copy) and keeps it loaded: a mutant run costs its cases only, not a
  * reload of the module graph. Each run (the initial one, then one per mutant) starts its own
- * references, one per set-up of the selftest (sandbox, calendar, live), lazily on the first case
- * that needs one, and closes them at the end: start-up code is run again under every mutant (a mutant
- * there fails the case that started the reference) and no state is carried from one mutant to the
- * next. A reference starts in about 10 ms once the worker's PKI exists.
+ * references, one per set-up of the selftest (sandbox, calendar, live, freshness), and closes them
+ * at the end: start-up code is run again under every mutant, and no state is carried from one mutant
+ * to the next. The initial run starts them before its cases (`prepare`), so that the start-up's
+ * coverage is counted for every case of the set-up, not for whichever case came first; a mutant's
+ * run starts them lazily, on the first case that needs one. A reference starts in about 10 ms once the worker's PKI exists.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,12 +64,21 @@ export interface SuiteRun {
    * stops at the first failed or errored cell; the cases it left out are not in the outcome.
    */
   runMany(ids: readonly string[], options: { bail: boolean }): Promise<SuiteTestRan[]>;
+  /**
+   * Starts a set-up's reference now rather than in its first case: the initial run counts the
+   * start-up's coverage apart and gives it to every case of the set-up (each mutant's run starts its
+   * references again, so a start-up mutant can fail any of them). A reference that cannot start is
+   * left to the cases, which report it.
+   */
+  prepare(setUp: string): Promise<void>;
   end(): Promise<void>;
 }
 
 /** The loaded suites of a Stryker worker. */
 export interface SuitesSession {
   readonly tests: readonly SuiteTest[];
+  /** The set-up a case runs on (`sandbox`, `live`…), undefined for an id not in the suites. */
+  setUpOf(id: string): string | undefined;
   startRun(): SuiteRun;
 }
 
@@ -298,6 +308,10 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
         }
         return ran;
       },
+      async prepare(setUp) {
+        const environment = selftestEnvironments.find((e) => e.name === setUp);
+        if (environment !== undefined) await referenceFor(environment).catch(() => undefined);
+      },
       async end() {
         for (const running of started.values()) {
           await (await running.catch(() => undefined))?.reference.close();
@@ -308,6 +322,7 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
 
   return {
     tests: [...planned.values()].map(({ id, fileName, startPosition }) => ({ id, fileName, startPosition })),
+    setUpOf: (id) => planned.get(id)?.environment.name,
     startRun,
   };
 }
