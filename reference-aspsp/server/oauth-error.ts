@@ -14,7 +14,9 @@ export class OAuthError extends Error {
   constructor(code: string, description: string, options: { expected?: Record<string, unknown> } = {}) {
     // An unknown code is a bug of the reference: it fails where it is written, not on the wire.
     const entry = catalogueError(code);
+    // Stryker disable next-line StringLiteral: unobservable: an error's message and name never reach a response (its code, status and detail do)
     super(`${code}: ${description}`);
+    // Stryker disable next-line StringLiteral: unobservable: an error's message and name never reach a response (its code, status and detail do)
     this.name = 'OAuthError';
     this.code = code;
     this.status = entry.httpStatus;
