@@ -17,14 +17,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as SelftestEnvironmentsModule from '../../cli/selftest/selftest-environments.ts';
+import type * as StartSetUpModule from '../../cli/selftest/start-set-up.ts';
 import type { SelftestEnvironment } from '../../cli/selftest/selftest-environments.ts';
 import type * as HarnessModule from '../../harness/index.ts';
-import type { Target } from '../../harness/index.ts';
 import type { CaseResult } from '../../harness/report/model.ts';
 import type { CaseDefinition, SuiteDefinition } from '../../harness/suite/suite-definition.ts';
 import type * as SpecLibModule from '../../spec/lib/index.ts';
-import { startReference, type RunningReference } from '../../reference-aspsp/index.ts';
-import { SmsInbox } from '../../cli/selftest/sms-inbox.ts';
+import { startReference } from '../../reference-aspsp/index.ts';
 
 /** One case as a test of Stryker's: its id and name, and where its YAML starts. */
 export interface SuiteTest {
@@ -80,11 +79,6 @@ export interface SuitesSession {
   /** The set-up a case runs on (`sandbox`, `live`…), undefined for an id not in the suites. */
   setUpOf(id: string): string | undefined;
   startRun(): SuiteRun;
-}
-
-interface Started {
-  reference: RunningReference;
-  target: Target;
 }
 
 interface PlannedTest extends SuiteTest {
@@ -171,6 +165,10 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
     'harness/index.ts',
   )) as typeof HarnessModule;
   const { schemaValidator } = (await importFrom(harnessRoot, 'spec/lib/index.ts')) as typeof SpecLibModule;
+  const { startSetUp } = (await importFrom(
+    harnessRoot,
+    'cli/selftest/start-set-up.ts',
+  )) as typeof StartSetUpModule;
   // One PKI per Stryker worker, kept between runs and sessions: generating keys costs seconds.
   const pkiDir = join(tmpdir(), `stet-mutation-pki-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
@@ -205,28 +203,20 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
   };
 
   function startRun(): SuiteRun {
-    const started = new Map<string, Promise<Started>>();
-    const referenceFor = (environment: SelftestEnvironment): Promise<Started> => {
+    const started = new Map<string, Promise<StartSetUpModule.StartedSetUp>>();
+    const referenceFor = (environment: SelftestEnvironment): Promise<StartSetUpModule.StartedSetUp> => {
       let running = started.get(environment.name);
       if (running === undefined) {
-        // As the selftest starts a set-up's reference (cli/selftest/run-selftest.ts), but with this
-        // module's `startReference`: the sandbox's, whose code carries the mutants.
-        const phones = new SmsInbox();
-        running = institutionsFileOf(environment)
-          .then((institutionsFile) =>
-            startReference({
-              port: 0,
-              store: { kind: 'memory' },
-              pkiDir,
-              ...environment.reference,
-              ...(institutionsFile === undefined ? {} : { institutionsFile }),
-              log: phones.receive,
-            }),
-          )
-          .then((reference) => ({
-            reference,
-            target: environment.target(reference.info, `mutant (${environment.name})`, phones),
-          }));
+        // As the selftest starts a set-up, but with this module's `startReference`: the sandbox's,
+        // whose code carries the mutants.
+        running = institutionsFileOf(environment).then((institutionsFile) =>
+          startSetUp(environment, {
+            pkiDir,
+            name: `mutant (${environment.name})`,
+            institutionsFile,
+            start: startReference,
+          }),
+        );
         started.set(environment.name, running);
       }
       return running;
