@@ -96,6 +96,7 @@ describe('selftest set-ups', () => {
       'pisp-payment-live/live-consent-confirmation-and-cancellation',
       'pisp-payment-live/live-second-token-serves-only-its-payment',
       'registration-checks/unknown-tpp-registration-signature-verified',
+      'live-refusals/live-refusals-not-explained',
       'transport/sandbox-data-refused-on-live',
     ]);
     expect(split[3]).toEqual([
