@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { signHeaders, type SealKey, type SigningPolicy } from './request-signer.ts';
+import { signHeaders, type SealKey, type SignInput, type SigningPolicy } from './request-signer.ts';
 
 /** A request's signing: a variation of the policy (`{}` for none), or none at all. */
 export type RequestSigning = SigningPolicy | 'unsigned';
@@ -50,19 +50,15 @@ export function signingInterceptor(
     const body = opts.body ?? '';
     if (typeof body !== 'string' && !(body instanceof Uint8Array))
       throw new TypeError('the signing interceptor needs a string or byte body to compute its Digest');
-    const signing = opts.signing ?? {};
-    const sent =
-      signing === 'unsigned'
-        ? headers
-        : signHeaders({
-            method: opts.method,
-            path: opts.path,
-            headers,
-            body,
-            key: options.key,
-            policy: options.policy,
-            signing,
-          });
+    const sent = headersToSend({
+      method: opts.method,
+      path: opts.path,
+      headers,
+      body,
+      key: options.key,
+      policy: options.policy,
+      signing: opts.signing ?? {},
+    });
     opts.onHeaders?.(sent);
     // What is this interceptor's own stays here: the dispatchers below see a plain undici request.
     const { signing: _signing, onHeaders: _onHeaders, duplicateHeaders, ...plain } = opts;
@@ -71,6 +67,17 @@ export function signingInterceptor(
     const lines = [...Object.entries(sent), ...Object.entries(duplicateHeaders)].flat();
     return dispatch({ ...plain, headers: lines }, handler);
   };
+}
+
+/**
+ * The headers a request leaves with: as given when `signing` is `'unsigned'`, else with `Date`,
+ * `Digest` and `Signature` per the policy and its variation ({@link signHeaders}).
+ */
+export function headersToSend(
+  input: Omit<SignInput, 'signing'> & { readonly signing: RequestSigning },
+): Record<string, string> {
+  const { signing, ...rest } = input;
+  return signing === 'unsigned' ? { ...input.headers } : signHeaders({ ...rest, signing });
 }
 
 /** undici's header forms (record, flat array, pairs) as one record of lower-case names. */

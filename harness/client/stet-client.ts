@@ -15,9 +15,9 @@ import type { SecretSet } from '../report/secret-set.ts';
 import type { Target, TppCredentials } from '../targets/target-definition.ts';
 import { defaultSignatureHeaders, institutionHost } from '../targets/target-definition.ts';
 import { parseJson } from './parse-json.ts';
-import { signHeaders } from './request-signer.ts';
 import { toClientError } from './client-errors.ts';
 import {
+  headersToSend,
   signingInterceptor,
   type RequestSigning,
   type SigningDispatchOptions,
@@ -185,19 +185,15 @@ export class StetClient {
     const tpp = req.tpp;
     const seal = (tpp ?? this.#target.tpp).qseal;
     const body = req.body ?? '';
-    const signing = options.signing ?? {};
-    const sent =
-      signing === 'unsigned'
-        ? headers
-        : signHeaders({
-            method: req.method,
-            path: req.path,
-            headers,
-            body,
-            key: { keyId: seal.keyId, privateKey: seal.key },
-            policy: this.#policy(req.institution),
-            signing,
-          });
+    const sent = headersToSend({
+      method: req.method,
+      path: req.path,
+      headers,
+      body,
+      key: { keyId: seal.keyId, privateKey: seal.key },
+      policy: this.#policy(req.institution),
+      signing: options.signing ?? {},
+    });
     options.onHeaders?.(sent);
     const lines = [...Object.entries(sent), ...Object.entries(options.duplicateHeaders ?? {})].flat();
     const servername = req.sni ?? host.split(':')[0] ?? host;
