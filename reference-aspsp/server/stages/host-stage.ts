@@ -50,9 +50,9 @@ export function duplicatedSingleton(rawHeaders: readonly string[]): string | und
   let authorizations = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     // Stryker disable next-line StringLiteral: equivalent: i stays within the list, so the fallback is never read
-    const name = rawHeaders[i] ?? '';
-    if (name.length === 4 && name.toLowerCase() === 'host') hosts += 1;
-    else if (name.length === 13 && name.toLowerCase() === 'authorization') authorizations += 1;
+    const name = (rawHeaders[i] ?? '').toLowerCase();
+    if (name === 'host') hosts += 1;
+    else if (name === 'authorization') authorizations += 1;
   }
   return hosts > 1 ? 'host' : authorizations > 1 ? 'authorization' : undefined;
 }
