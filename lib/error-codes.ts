@@ -495,6 +495,12 @@ export const errorCodes = {
     meaning: 'An API version spec/versions.yaml does not list.',
     hint: '`stet-harness versions` lists the versions',
   },
+  ERR_SPEC_UNKNOWN_ERROR_CODE: {
+    area: 'spec',
+    exit: harnessError,
+    meaning: 'The reference raised an error code spec/errors.yaml does not list (a bug of the reference).',
+    hint: 'add the code to spec/errors.yaml or raise a listed one, then run `npm run spec:check`',
+  },
 
   // protocol/
   ERR_CERT_MALFORMED: {

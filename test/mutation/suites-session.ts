@@ -6,24 +6,24 @@
  * runner imports this module once per Stryker worker process from Stryker's sandbox (so the code it
  * imports is the instrumented copy) and keeps it loaded: a mutant run costs its cases only, not a
  * reload of the module graph. Each run (the initial one, then one per mutant) starts its own
- * references, one per set-up of the selftest (sandbox, calendar, live), lazily on the first case
- * that needs one, and closes them at the end: start-up code is run again under every mutant (a mutant
- * there fails the case that started the reference) and no state is carried from one mutant to the
- * next. A reference starts in about 10 ms once the worker's PKI exists.
+ * references, one per set-up of the selftest (sandbox, calendar, live, freshness), and closes them
+ * at the end: start-up code is run again under every mutant, and no state is carried from one mutant
+ * to the next. The initial run starts them before its cases (`prepare`), so that the start-up's
+ * coverage is counted for every case of the set-up, not for whichever case came first; a mutant's
+ * run starts them lazily, on the first case that needs one. A reference starts in about 10 ms once the worker's PKI exists.
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as SelftestEnvironmentsModule from '../../cli/selftest/selftest-environments.ts';
+import type * as StartSetUpModule from '../../cli/selftest/start-set-up.ts';
 import type { SelftestEnvironment } from '../../cli/selftest/selftest-environments.ts';
 import type * as HarnessModule from '../../harness/index.ts';
-import type { Target } from '../../harness/index.ts';
 import type { CaseResult } from '../../harness/report/model.ts';
 import type { CaseDefinition, SuiteDefinition } from '../../harness/suite/suite-definition.ts';
 import type * as SpecLibModule from '../../spec/lib/index.ts';
-import { startReference, type RunningReference } from '../../reference-aspsp/index.ts';
-import { SmsInbox } from '../../cli/selftest/sms-inbox.ts';
+import { startReference } from '../../reference-aspsp/index.ts';
 
 /** One case as a test of Stryker's: its id and name, and where its YAML starts. */
 export interface SuiteTest {
@@ -63,18 +63,22 @@ export interface SuiteRun {
    * stops at the first failed or errored cell; the cases it left out are not in the outcome.
    */
   runMany(ids: readonly string[], options: { bail: boolean }): Promise<SuiteTestRan[]>;
+  /**
+   * Starts a set-up's reference now rather than in its first case: the initial run counts the
+   * start-up's coverage apart and gives it to every case of the set-up (each mutant's run starts its
+   * references again, so a start-up mutant can fail any of them). A reference that cannot start is
+   * left to the cases, which report it.
+   */
+  prepare(setUp: string): Promise<void>;
   end(): Promise<void>;
 }
 
 /** The loaded suites of a Stryker worker. */
 export interface SuitesSession {
   readonly tests: readonly SuiteTest[];
+  /** The set-up a case runs on (`sandbox`, `live`…), undefined for an id not in the suites. */
+  setUpOf(id: string): string | undefined;
   startRun(): SuiteRun;
-}
-
-interface Started {
-  reference: RunningReference;
-  target: Target;
 }
 
 interface PlannedTest extends SuiteTest {
@@ -161,6 +165,10 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
     'harness/index.ts',
   )) as typeof HarnessModule;
   const { schemaValidator } = (await importFrom(harnessRoot, 'spec/lib/index.ts')) as typeof SpecLibModule;
+  const { startSetUp } = (await importFrom(
+    harnessRoot,
+    'cli/selftest/start-set-up.ts',
+  )) as typeof StartSetUpModule;
   // One PKI per Stryker worker, kept between runs and sessions: generating keys costs seconds.
   const pkiDir = join(tmpdir(), `stet-mutation-pki-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
@@ -195,28 +203,20 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
   };
 
   function startRun(): SuiteRun {
-    const started = new Map<string, Promise<Started>>();
-    const referenceFor = (environment: SelftestEnvironment): Promise<Started> => {
+    const started = new Map<string, Promise<StartSetUpModule.StartedSetUp>>();
+    const referenceFor = (environment: SelftestEnvironment): Promise<StartSetUpModule.StartedSetUp> => {
       let running = started.get(environment.name);
       if (running === undefined) {
-        // As the selftest starts a set-up's reference (cli/selftest/run-selftest.ts), but with this
-        // module's `startReference`: the sandbox's, whose code carries the mutants.
-        const phones = new SmsInbox();
-        running = institutionsFileOf(environment)
-          .then((institutionsFile) =>
-            startReference({
-              port: 0,
-              store: { kind: 'memory' },
-              pkiDir,
-              ...environment.reference,
-              ...(institutionsFile === undefined ? {} : { institutionsFile }),
-              log: phones.receive,
-            }),
-          )
-          .then((reference) => ({
-            reference,
-            target: environment.target(reference.info, `mutant (${environment.name})`, phones),
-          }));
+        // As the selftest starts a set-up, but with this module's `startReference`: the sandbox's,
+        // whose code carries the mutants.
+        running = institutionsFileOf(environment).then((institutionsFile) =>
+          startSetUp(environment, {
+            pkiDir,
+            name: `mutant (${environment.name})`,
+            institutionsFile,
+            start: startReference,
+          }),
+        );
         started.set(environment.name, running);
       }
       return running;
@@ -298,6 +298,10 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
         }
         return ran;
       },
+      async prepare(setUp) {
+        const environment = selftestEnvironments.find((e) => e.name === setUp);
+        if (environment !== undefined) await referenceFor(environment).catch(() => undefined);
+      },
       async end() {
         for (const running of started.values()) {
           await (await running.catch(() => undefined))?.reference.close();
@@ -308,6 +312,7 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
 
   return {
     tests: [...planned.values()].map(({ id, fileName, startPosition }) => ({ id, fileName, startPosition })),
+    setUpOf: (id) => planned.get(id)?.environment.name,
     startRun,
   };
 }

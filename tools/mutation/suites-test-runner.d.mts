@@ -19,9 +19,11 @@ export interface RunnerSession {
     readonly fileName: string;
     readonly startPosition: { line: number; column: number };
   }[];
+  setUpOf(id: string): string | undefined;
   startRun(): {
     run(id: string): Promise<RunnerOutcome>;
     runMany(ids: readonly string[], options: { bail: boolean }): Promise<(RunnerOutcome & { id: string })[]>;
+    prepare(setUp: string): Promise<void>;
     end(): Promise<void>;
   };
 }

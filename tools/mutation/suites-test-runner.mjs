@@ -55,6 +55,9 @@ async function loadSandboxSession() {
  * a kill a `--strict` run makes and a default run reports without failing. The figures count such
  * kills apart (tools/mutation/mutation-report.ts).
  */
+/** The test id a set-up's start-up is counted under in the initial run, before being shared out. */
+const startUpPrefix = 'start-up of ';
+
 export const advisoryOnlyPrefix = 'advisory only (a --strict run fails): ';
 
 export class SuitesTestRunner {
@@ -119,6 +122,7 @@ export class SuitesTestRunner {
     process.on('unhandledRejection', this.#onEscape);
     try {
       if (coverage) {
+        await this.#prepareSetUps(session, run, ids);
         for (const id of ids) {
           ns.currentTestId = id;
           const outcome = await run.run(id);
@@ -144,6 +148,35 @@ export class SuitesTestRunner {
       };
     }
     return { status: DryRunStatus.Complete, tests };
+  }
+
+  /**
+   * Starts the references of the set-ups `ids` run on, each under a test id of its own, then counts
+   * what the start-up reached for every case of that set-up: a reference's start (its data, its
+   * pipeline's options) serves all of them, and a mutant there may fail any. Counted under the first
+   * case only, as a lazy start would, the mutant would run that one case.
+   */
+  async #prepareSetUps(session, run, ids) {
+    const ns = strykerGlobal();
+    const bySetUp = new Map();
+    for (const id of ids) {
+      const setUp = session.setUpOf(id);
+      if (setUp !== undefined) bySetUp.set(setUp, [...(bySetUp.get(setUp) ?? []), id]);
+    }
+    const perTest = ns.mutantCoverage?.perTest;
+    for (const [setUp, setUpIds] of bySetUp) {
+      const startId = `${startUpPrefix}${setUp}`;
+      ns.currentTestId = startId;
+      await run.prepare(setUp);
+      ns.currentTestId = undefined;
+      const reached = perTest?.[startId];
+      if (perTest === undefined || reached === undefined) continue;
+      delete perTest[startId];
+      for (const id of setUpIds) {
+        const counts = (perTest[id] ??= {});
+        for (const [mutant, hits] of Object.entries(reached)) counts[mutant] = (counts[mutant] ?? 0) + hits;
+      }
+    }
   }
 
   async dryRun() {

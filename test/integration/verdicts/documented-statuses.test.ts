@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selftestEnvironments, suitesFor } from '../../../cli/selftest/selftest-environments.ts';
-import { SmsInbox } from '../../../cli/selftest/sms-inbox.ts';
+import { startSetUp } from '../../../cli/selftest/start-set-up.ts';
 import { loadSuites, runSuites, specRuleCatalogue } from '../../../harness/index.ts';
 import type { CaseResult } from '../../../harness/report/model.ts';
 import { undocumentedStatuses } from '../../../harness/runner/status-conformance.ts';
-import { startReference } from '../../../reference-aspsp/index.ts';
 import { isApiVersion, matchOperation, schemaValidator } from '../../../spec/lib/index.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,20 +18,16 @@ const results: CaseResult[] = [];
 beforeAll(async () => {
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
   for (const environment of selftestEnvironments) {
-    const phones = new SmsInbox();
     const institutionsFile = await environment.institutionsFile?.(pkiDir);
-    const reference = await startReference({
-      port: 0,
-      store: { kind: 'memory' },
+    const { reference, target } = await startSetUp(environment, {
       pkiDir,
-      ...environment.reference,
-      ...(institutionsFile === undefined ? {} : { institutionsFile }),
-      log: phones.receive,
+      name: environment.name,
+      institutionsFile,
     });
     try {
       const { report } = await runSuites({
         suites: suitesFor(suites, environment.name),
-        target: environment.target(reference.info, environment.name, phones),
+        target,
         concurrency: 4,
         reporter: { onRunEnd: async () => undefined },
         schemas: schemaValidator,

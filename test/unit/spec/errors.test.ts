@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isCatalogued, listErrors, lookupError } from '../../../spec/lib/index.ts';
+import { ApiError } from '../../../reference-aspsp/server/api-error.ts';
+import { OAuthError } from '../../../reference-aspsp/server/oauth-error.ts';
+import { catalogueError, isCatalogued, listErrors, lookupError } from '../../../spec/lib/index.ts';
 
 const seedCodes = [
   'AC01',
@@ -103,5 +105,23 @@ describe('error catalogue', () => {
 
   it('lists every entry with its main status first among its contexts', () => {
     for (const entry of listErrors()) expect(entry.contexts[0]?.httpStatus).toBe(entry.httpStatus);
+  });
+
+  it('gives the entry of a listed code and refuses, with a code, one it does not list', () => {
+    expect(catalogueError('ISPM').code).toBe('NIMP');
+    expect(() => catalogueError('ngac')).toThrow(
+      expect.objectContaining({ code: 'ERR_SPEC_UNKNOWN_ERROR_CODE' }),
+    );
+  });
+
+  it('lets the reference raise listed codes only, with their catalogue status', () => {
+    expect(new ApiError('TMRQ').status).toBe(429);
+    expect(new OAuthError('invalid_client', 'no').status).toBe(401);
+    expect(() => new ApiError('NOPE')).toThrow(
+      expect.objectContaining({ code: 'ERR_SPEC_UNKNOWN_ERROR_CODE' }),
+    );
+    expect(() => new OAuthError('nope', 'no')).toThrow(
+      expect.objectContaining({ code: 'ERR_SPEC_UNKNOWN_ERROR_CODE' }),
+    );
   });
 });

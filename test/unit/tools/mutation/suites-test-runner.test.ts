@@ -31,13 +31,17 @@ function session(
   failing: ReadonlySet<string>,
   seen: Array<[string, string | undefined]>,
   advisoryOnly: ReadonlySet<string> = new Set(),
+  prepared: Array<[string, string | undefined]> = [],
 ): SuitesSession {
   const ids = ['sandbox s a', 'sandbox s b', 'live s c'];
   const run = async (id: string): Promise<SuiteTestOutcome> => {
     const state = ns();
     seen.push([id, state.activeMutant]);
     const coverage = (state.mutantCoverage ??= { static: {}, perTest: {} });
-    if (state.currentTestId !== undefined) coverage.perTest[state.currentTestId] = { '7': 1 };
+    if (state.currentTestId !== undefined) {
+      const counts = (coverage.perTest[state.currentTestId] ??= {});
+      counts['7'] = (counts['7'] ?? 0) + 1;
+    }
     const fails = failing.has(id) || advisoryOnly.has(id);
     return {
       passed: !fails,
@@ -52,8 +56,17 @@ function session(
       fileName: '/x/suites/s.yaml',
       startPosition: { line: 10 * (i + 1), column: 4 },
     })),
+    setUpOf: (id) => (ids.includes(id) ? id.split(' ')[0] : undefined),
     startRun: () => ({
       run,
+      // A set-up's start-up reaches mutant "3" (its own code), as a reference's start would.
+      async prepare(setUp) {
+        const state = ns();
+        prepared.push([setUp, state.currentTestId]);
+        const coverage = (state.mutantCoverage ??= { static: {}, perTest: {} });
+        if (state.currentTestId !== undefined)
+          coverage.perTest[state.currentTestId] = { '3': 1, ...(setUp === 'live' ? { '4': 2 } : {}) };
+      },
       // As the session does: in order, stopping after a seed failure when bailing.
       async runMany(many, { bail }) {
         const ran: SuiteTestRan[] = [];
@@ -91,6 +104,25 @@ describe('the suites test runner of Stryker', () => {
       ['sandbox s a', 'sandbox s b', 'live s c'],
     );
     expect(seen.every(([, active]) => active === undefined)).toBe(true);
+  });
+
+  it('counts what the start-up of a set-up reached for every case of that set-up, and for no other', async () => {
+    const prepared: Array<[string, string | undefined]> = [];
+    const runner = new SuitesTestRunner(log, async () => session(new Set(), [], new Set(), prepared));
+    const result = await runner.dryRun();
+    expect(result.status).toBe('complete');
+    if (result.status !== 'complete') return;
+    // Started before the cases, each under a test id of its own that does not reach Stryker.
+    expect(prepared).toEqual([
+      ['sandbox', 'start-up of sandbox'],
+      ['live', 'start-up of live'],
+    ]);
+    const coverage = result.mutantCoverage as StrykerNamespace['mutantCoverage'];
+    expect(coverage?.perTest).toEqual({
+      'sandbox s a': { '3': 1, '7': 1 },
+      'sandbox s b': { '3': 1, '7': 1 },
+      'live s c': { '3': 1, '4': 2, '7': 1 },
+    });
   });
 
   it('runs only the covering cases with the mutant on, stops at the first failure, and switches it off after', async () => {

@@ -1,0 +1,13 @@
+/** Types of caught-error-ignorer.mjs (plain JavaScript: Stryker's workers load it without tsx). */
+import type { IgnorerPath } from './fault-switch-ignorer.d.mts';
+
+/** Error classes whose message the bank never sends, each with the reason. */
+export declare const caughtErrors: ReadonlyMap<string, string>;
+
+/** Says why the mutants under `path` are ignored, or undefined to keep them. */
+export declare const caughtErrorIgnorer: {
+  shouldIgnore(path: IgnorerPath & { readonly listKey?: string | null }): string | undefined;
+};
+
+/** The plugin declaration Stryker loads (`ignorers: ["caught-error-message"]`). */
+export declare const strykerPlugins: unknown[];
