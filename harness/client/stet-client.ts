@@ -33,7 +33,10 @@ export interface OutgoingRequest {
   /** Path with query string, exactly as sent. */
   path: string;
   headers: Record<string, string>;
-  body?: string | undefined;
+  /** The body: text (UTF-8), or bytes as they are (e.g. invalid UTF-8). */
+  body?: string | Uint8Array | undefined;
+  /** Send the body with Transfer-Encoding: chunked and no Content-Length. */
+  chunked?: boolean | undefined;
   /** Client certificate to present; `null` for none (a PSU's browser, or a transport case). */
   tpp: TppCredentials | null;
   /**
@@ -107,13 +110,14 @@ export class StetClient {
         method: req.method,
         url,
         headers: { ...headers },
-        ...(req.body === undefined ? {} : { body: cut(req.body) }),
+        ...(req.body === undefined ? {} : { body: cut(bodyText(req.body)) }),
       },
     };
     const duplicates = req.duplicateHeaders ?? {};
     const signing: SigningDispatchOptions = {
       signing: req.signing,
       ...(Object.keys(duplicates).length === 0 ? {} : { duplicateHeaders: duplicates }),
+      chunked: req.chunked,
       onHeaders: (sent) => {
         entry.request.headers = { ...sent };
       },
@@ -306,6 +310,11 @@ function toHeaderMap(headers: Record<string, string | string[] | undefined>): He
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) out[name.toLowerCase()] = value;
   return out;
+}
+
+/** A sent body as transcript text (bytes read as UTF-8, with replacement characters where they are not). */
+function bodyText(body: string | Uint8Array): string {
+  return typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
 }
 
 function cut(text: string): string {

@@ -142,6 +142,8 @@ function request(method: string, path: string, body: unknown): StepDefinition['a
     query: {},
     headers: {},
     body,
+    bodyBytes: undefined,
+    chunked: false,
     contentType: undefined,
     auth: 'token',
     token: undefined,

@@ -121,6 +121,8 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
         query: Object.fromEntries(Object.entries(r.query ?? {}).map(([k, v]) => [k, String(v)])),
         headers: r.headers ?? {},
         body: r.body,
+        bodyBytes: r.bodyBase64 === undefined ? undefined : Buffer.from(r.bodyBase64, 'base64'),
+        chunked: r.chunked ?? false,
         contentType: r.contentType,
         auth: r.auth ?? 'token',
         token: r.token,

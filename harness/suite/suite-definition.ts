@@ -147,6 +147,10 @@ export interface RequestAction {
   query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
+  /** Raw body bytes (`bodyBase64`), sent instead of `body`. */
+  bodyBytes: Uint8Array | undefined;
+  /** Send the body chunked (Transfer-Encoding: chunked, no Content-Length). */
+  chunked: boolean;
   contentType: string | undefined;
   auth: 'token' | 'none';
   token: string | undefined;

@@ -142,6 +142,16 @@ export type RawRequest = {
   };
   /** JSON body (templated), or a raw string sent as is. */
   body?: unknown;
+  /**
+   * Raw body bytes, base64 (not templated): bytes a string cannot hold, such as invalid UTF-8. Not with
+   * body.
+   */
+  bodyBase64?: string;
+  /**
+   * Send the body with Transfer-Encoding: chunked and no Content-Length (still digested and signed as a
+   * whole).
+   */
+  chunked?: boolean;
   contentType?: string;
   /** token (default): Authorization with the case's access token. */
   auth?: 'token' | 'none';

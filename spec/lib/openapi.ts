@@ -108,13 +108,24 @@ function findRoute(
     if (route.method !== wanted) continue;
     const match = route.pattern.exec(bare);
     if (match === null) continue;
-    const params: Record<string, string> = {};
-    route.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 1] ?? '');
-    });
+    const params = decodeParams(route.names, match);
+    // A segment whose percent-encoding does not decode names no operation (a bank answers it 404).
+    if (params === undefined) continue;
     return { route, params };
   }
   return undefined;
+}
+
+function decodeParams(names: readonly string[], match: RegExpExecArray): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  try {
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1] ?? '');
+    });
+  } catch {
+    return undefined;
+  }
+  return params;
 }
 
 /**

@@ -41,8 +41,11 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
     const token = action.token === undefined ? ctx.tokens?.accessToken : fillText(ctx, action.token);
     if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
   }
-  let body: string | undefined;
-  if (action.body !== undefined) {
+  let body: string | Uint8Array | undefined;
+  if (action.bodyBytes !== undefined) {
+    body = action.bodyBytes;
+    headers['content-type'] = action.contentType ?? 'application/json';
+  } else if (action.body !== undefined) {
     body =
       typeof action.body === 'string'
         ? fillText(ctx, action.body)
@@ -58,6 +61,7 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
     path,
     headers,
     body,
+    chunked: action.chunked,
     tpp,
     // The client signs with the institution's policy; a transport case varies it or sends none.
     signing: action.unsigned

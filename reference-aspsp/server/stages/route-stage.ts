@@ -21,7 +21,7 @@ export interface RouteStageServices {
 
 /**
  * Stage 2, route: method and path name a route (`404 RESOURCE_UNKNOWN`) of a version still served
- * on `today` (`410 VERSION_DECOMMISSIONED`, seed: Versioning — version N is gone T0 + 3 months after
+ * on `today` (`404 VERSION_DECOMMISSIONED`, seed: Versioning — version N is gone T0 + 3 months after
  * N+1 went live, on the server's clock since decommissioning applies to everyone), with this method
  * (`405 NIMP` with `Allow`).
  */

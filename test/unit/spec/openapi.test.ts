@@ -23,6 +23,10 @@ describe('matchOperation', () => {
     );
   });
 
+  it('matches no operation for a segment whose percent-encoding does not decode, rather than throwing', () => {
+    expect(matchOperation('v1.6.2', 'GET', '/stet/psd2/v1.6.2/accounts/%E0%A4%A/balances')).toBeUndefined();
+  });
+
   it('matches the OAuth endpoints without a version segment', () => {
     expect(matchOperation('v1.4.2', 'POST', '/stet/psd2/oauth/token')?.operationId).toBe('token');
     expect(matchOperation('v1.4.2', 'GET', '/stet/psd2/oauth/authorize')?.operationId).toBe('authorize');

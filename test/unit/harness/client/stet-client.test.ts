@@ -72,6 +72,26 @@ describe('StetClient', () => {
     expect(exchange.headers['x-request-id']).toBe(seen?.headers['x-request-id']);
   });
 
+  it('sends bytes as they are, digested and signed as bytes, with a Content-Length', async () => {
+    const bytes = Uint8Array.from([0x7b, 0x22, 0x78, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+    const exchange = await send({ body: bytes });
+    const seen = fixture.seen.at(-1);
+    expect(seen?.bytes.equals(bytes)).toBe(true);
+    expect(seen?.headers['content-length']).toBe('9');
+    expect(seen?.headers['transfer-encoding']).toBeUndefined();
+    expect(seen?.headers.digest).toBe(computeDigest(bytes));
+    expect(exchange.entry.request.body).toBe('{"x":"\uFFFD"}');
+  });
+
+  it('sends a chunked body without Content-Length, its Digest over the whole body', async () => {
+    await send({ body: '{"balances":[]}', chunked: true });
+    const seen = fixture.seen.at(-1);
+    expect(seen?.headers['transfer-encoding']).toBe('chunked');
+    expect(seen?.headers['content-length']).toBeUndefined();
+    expect(seen?.body).toBe('{"balances":[]}');
+    expect(seen?.headers.digest).toBe(computeDigest('{"balances":[]}'));
+  });
+
   it('sends a Digest of the empty body on a request without body', async () => {
     await send({ method: 'GET', body: undefined, headers: {} });
     expect(fixture.seen.at(-1)?.headers.digest).toBe(computeDigest(''));

@@ -40,7 +40,10 @@ function recordingClient(answer: Partial<HttpExchange> = {}): {
 }
 
 function form(req: OutgoingRequest | undefined): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(req?.body ?? ''));
+  const body = req?.body ?? '';
+  return Object.fromEntries(
+    new URLSearchParams(typeof body === 'string' ? body : Buffer.from(body).toString()),
+  );
 }
 
 describe('TppClient', () => {

@@ -124,6 +124,23 @@ describe('parseSuite', () => {
     );
   });
 
+  it('reads raw body bytes from base64 and a chunked request, and refuses a body given both ways', () => {
+    const raw = valid.replace(
+      '          path: /stet/psd2/{{version}}/accounts\n',
+      "          path: /stet/psd2/{{version}}/accounts\n          bodyBase64: 'e/99'\n          chunked: true\n",
+    );
+    const action = parseSuite('s.yaml', raw, rules).cases[0]?.steps[1]?.action;
+    expect(action).toMatchObject({ kind: 'request', chunked: true, body: undefined });
+    expect(action?.kind === 'request' ? [...(action.bodyBytes ?? [])] : []).toEqual([0x7b, 0xff, 0x7d]);
+    expect(parseSuite('s.yaml', valid, rules).cases[0]?.steps[1]?.action).toMatchObject({
+      chunked: false,
+      bodyBytes: undefined,
+    });
+    expect(
+      problemsOf(raw.replace("bodyBase64: 'e/99'", "bodyBase64: 'e/99'\n          body: '{}'")),
+    ).not.toEqual([]);
+  });
+
   it('refuses a step with two actions', () => {
     expect(
       problemsOf(valid.replace('      - journey: refuse', '      - journey: refuse\n        token: exchange'))
