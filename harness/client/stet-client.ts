@@ -200,7 +200,7 @@ export class StetClient {
     });
     options.onHeaders?.(sent);
     const lines = [...Object.entries(sent), ...Object.entries(options.duplicateHeaders ?? {})].flat();
-    const servername = req.sni ?? host.split(':')[0] ?? host;
+    const servername = serverNameOf(req, host);
     const connect = this.#target.connect;
     const origin = this.#origin(host);
     return new Promise((resolve, reject) => {
@@ -214,7 +214,7 @@ export class StetClient {
           setHost: false,
           agent: false,
           timeout: this.#timeoutMs,
-          ...(isIP(servername) === 0 ? { servername } : {}),
+          ...sniOption(servername),
           ...(this.#target.ca === undefined ? {} : { ca: this.#target.ca }),
           ...(tpp === null ? {} : { cert: tpp.qwac.cert, key: tpp.qwac.key }),
         },
@@ -275,15 +275,14 @@ export class StetClient {
    */
   #dispatcher(req: OutgoingRequest, host: string): Dispatcher {
     const tpp = req.tpp;
-    const servername = req.sni ?? host.split(':')[0] ?? host;
+    const servername = serverNameOf(req, host);
     const key = `${tpp?.clientId ?? '-'}|${tpp?.qwac.cert.length ?? 0}|${host}|${servername}|${req.institution}`;
     let known = this.#agents.get(key);
     if (known === undefined) {
       const agent = new Agent({
         connect: {
           timeout: this.#timeoutMs,
-          // An IP address is never an SNI name (RFC 6066 section 3): such a host opens without one.
-          ...(isIP(servername) === 0 ? { servername } : {}),
+          ...sniOption(servername),
           ...(this.#target.ca === undefined ? {} : { ca: this.#target.ca }),
           ...(tpp === null ? {} : { cert: tpp.qwac.cert, key: tpp.qwac.key }),
         },
@@ -310,6 +309,16 @@ function toHeaderMap(headers: Record<string, string | string[] | undefined>): He
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined) out[name.toLowerCase()] = value;
   return out;
+}
+
+/** The TLS server name a request asks for: its `sni`, else the host it is sent to (without port). */
+function serverNameOf(req: OutgoingRequest, host: string): string {
+  return req.sni ?? host.split(':')[0] ?? host;
+}
+
+/** The `servername` connect option: an IP address is never an SNI name (RFC 6066 section 3). */
+function sniOption(servername: string): { servername?: string } {
+  return isIP(servername) === 0 ? { servername } : {};
 }
 
 /** A sent body as transcript text (bytes read as UTF-8, with replacement characters where they are not). */
