@@ -26,6 +26,11 @@ export class BoundedCache<K, V extends NonNullable<unknown>> {
     return value;
   }
 
+  /** Forgets every entry. */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   /** Number of entries kept. */
   get size(): number {
     return this.#entries.size;

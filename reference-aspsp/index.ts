@@ -7,6 +7,8 @@ import type { DemoTpp } from './tpp/reference-pki.ts';
 
 export { ReferenceStartError, type ReferenceAppOptions, type StoreOption } from './app.ts';
 export type { PersonaIdentity } from './data/persona-identities.ts';
+/** For the mutation session only: forgets the persona data the process keeps (docs/mutation.md). */
+export { forgetGeneratedData } from './data/forget-generated-data.ts';
 /** The sandbox's fixed one-time code of every persona (contracts §6); never valid in live mode. */
 export { sandboxOtp } from './oauth/journey-flow.ts';
 

@@ -19,3 +19,4 @@ export {
 } from './psu-directory.ts';
 export type { PsuData, BankAccount, BankCard, BankTransaction, Person } from './psu-data.ts';
 export { formatAmount, parseAmount, filterDate } from './psu-data.ts';
+export { forgetGeneratedData } from './forget-generated-data.ts';

@@ -11,6 +11,13 @@ export function personaTemplates(): readonly PersonaTemplate[] {
   return cached;
 }
 
+// Stryker disable all: a measuring hook of the mutation session (docs/mutation.md), no request reaches it
+/** Forgets the templates read, so the next reader parses `personas.yaml` again (the mutation session). */
+export function forgetPersonaTemplates(): void {
+  cached = undefined;
+}
+// Stryker restore all
+
 /** The template named `name`, or undefined. */
 export function findPersona(name: string): PersonaTemplate | undefined {
   return personaTemplates().find((persona) => persona.name === name);

@@ -102,6 +102,13 @@ export async function putPsuRecord(tx: StoreTx, record: PsuRecord): Promise<void
 /** Generated data by generation input: identical inputs share one immutable result. */
 const generated = new BoundedCache<string, PsuData>(256);
 
+// Stryker disable all: a measuring hook of the mutation session (docs/mutation.md), no request reaches it
+/** Forgets the generated data kept for this process (the mutation session, before each run). */
+export function forgetGeneratedRecords(): void {
+  generated.clear();
+}
+// Stryker restore all
+
 function generatedFor(record: PsuRecord): PsuData | undefined {
   const template = findPersona(record.persona);
   if (template === undefined) return undefined;

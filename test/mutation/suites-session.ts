@@ -23,7 +23,8 @@ import type * as HarnessModule from '../../harness/index.ts';
 import type { CaseResult } from '../../harness/report/model.ts';
 import type { CaseDefinition, SuiteDefinition } from '../../harness/suite/suite-definition.ts';
 import type * as SpecLibModule from '../../spec/lib/index.ts';
-import { startReference } from '../../reference-aspsp/index.ts';
+import { createHash } from 'node:crypto';
+import { forgetGeneratedData, startReference } from '../../reference-aspsp/index.ts';
 
 /** One case as a test of Stryker's: its id and name, and where its YAML starts. */
 export interface SuiteTest {
@@ -169,8 +170,10 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
     harnessRoot,
     'cli/selftest/start-set-up.ts',
   )) as typeof StartSetUpModule;
-  // One PKI per Stryker worker, kept between runs and sessions: generating keys costs seconds.
-  const pkiDir = join(tmpdir(), `stet-mutation-pki-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
+  // One PKI per checkout and Stryker worker, kept between runs and sessions: generating keys costs
+  // seconds. Per checkout: two checkouts measuring at once (worktrees) may issue different PKIs.
+  const worker = `${createHash('sha256').update(harnessRoot).digest('hex').slice(0, 8)}-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`;
+  const pkiDir = join(tmpdir(), `stet-mutation-pki-${worker}`);
   const suites = loadSuites([join(root, 'suites')], specRuleCatalogue);
   const planned = new Map<string, PlannedTest>();
   for (const environment of selftestEnvironments) {
@@ -190,7 +193,7 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
   }
 
   // The set-ups' own files (the freshness institutions), written once per worker on first use.
-  const setupDir = join(tmpdir(), `stet-mutation-setup-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
+  const setupDir = join(tmpdir(), `stet-mutation-setup-${worker}`);
   const setupFiles = new Map<string, Promise<string | undefined>>();
   const institutionsFileOf = (environment: SelftestEnvironment): Promise<string | undefined> => {
     let file = setupFiles.get(environment.name);
@@ -203,6 +206,8 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
   };
 
   function startRun(): SuiteRun {
+    // The persona data the reference keeps for the process was made under another mutant (or none).
+    forgetGeneratedData();
     const started = new Map<string, Promise<StartSetUpModule.StartedSetUp>>();
     const referenceFor = (environment: SelftestEnvironment): Promise<StartSetUpModule.StartedSetUp> => {
       let running = started.get(environment.name);
@@ -253,6 +258,9 @@ export async function loadSuitesSession(root: string, harnessRoot: string = root
         const test = planned.get(id);
         const began = performance.now();
         if (test === undefined) return outcomeOf([], `no case ${id} in the suites`, began);
+        // Each case of the initial run generates its own data, so the generator's coverage is
+        // counted for every case that reads it, not only for the first one.
+        forgetGeneratedData();
         try {
           const results = await runTogether([test], test.environment, false);
           return outcomeOf(results.get(id) ?? [], undefined, began);

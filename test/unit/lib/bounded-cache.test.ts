@@ -14,6 +14,16 @@ describe('BoundedCache', () => {
     expect(created).toBe(1);
   });
 
+  it('creates every value again after clear', () => {
+    const cache = new BoundedCache<string, { key: string }>(4);
+    const first = cache.getOrCreate('a', (key) => ({ key }));
+    cache.clear();
+    expect(cache.size).toBe(0);
+    const second = cache.getOrCreate('a', (key) => ({ key }));
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+  });
+
   it('drops the oldest entry when full, never growing past its limit', () => {
     const cache = new BoundedCache<number, string>(2);
     const made: number[] = [];
