@@ -6,17 +6,19 @@ import { matchesGlob } from 'node:path';
 import { isObject } from './mutation-report.ts';
 
 /**
- * A report's JSON without the survivors and timeouts of the selected files: Stryker tests a mutant its
- * incremental file does not hold, and reuses the others (the merge then puts the new results over the
- * old ones). Timeouts count as detected, but on the shared machine a load spike times out a slow
- * survivor too, so they are retested with it. The other files are kept as they are.
+ * A report's JSON without the survivors, timeouts and uncovered mutants of the selected files: Stryker
+ * tests a mutant its incremental file does not hold, and reuses the others (the merge then puts the
+ * new results over the old ones). Timeouts count as detected, but on the shared machine a load spike
+ * times out a slow survivor too, so they are retested with it; an uncovered mutant is retested
+ * because the cases' coverage may have grown (new cases, or a measuring fix). The other files are
+ * kept as they are.
  */
 export function withoutSurvivors(
   raw: Readonly<Record<string, unknown>>,
   selected: (path: string) => boolean,
 ): Record<string, unknown> {
   const files = isObject(raw['files']) ? raw['files'] : {};
-  const retested = new Set(['Survived', 'Timeout']);
+  const retested = new Set(['Survived', 'Timeout', 'NoCoverage']);
   const kept = Object.fromEntries(
     Object.entries(files).map(([path, file]) => {
       if (!selected(path) || !isObject(file) || !Array.isArray(file['mutants'])) return [path, file];

@@ -58,7 +58,7 @@ const usage = `usage: tsx tools/mutation/run-mutation.ts [--full | --mutate <fil
   --concurrency n   test processes (default: stryker.config.json, 2)
   --force           retest every mutant of the selected files, ignoring the incremental results
   --retest-survivors
-                    retest the surviving and timed-out mutants of the selected files (kept results
+                    retest the surviving, timed-out and uncovered mutants of the selected files (kept results
                     of the others): after a change of what kills (docs/mutation.md, Seed and strict
                     kills), or after a run on a loaded machine (a timeout may be the load's)
   --report-only     print the per-folder figures of ${relativeToRoot(committedIncrementalFile)} and stop

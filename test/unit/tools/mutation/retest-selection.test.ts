@@ -28,7 +28,7 @@ describe('the selection of a retest of survivors', () => {
     ).toBe(false);
   });
 
-  it('takes out the survivors and timeouts of the selected files only, keeping every other result', () => {
+  it('takes out the survivors, timeouts and uncovered mutants of the selected files only, keeping every other result', () => {
     const raw = {
       schemaVersion: '2',
       files: {
@@ -48,10 +48,7 @@ describe('the selection of a retest of survivors', () => {
       files: {
         'reference-aspsp/cbpii/iban.ts': {
           language: 'typescript',
-          mutants: [
-            { id: '0', status: 'Killed' },
-            { id: '3', status: 'NoCoverage' },
-          ],
+          mutants: [{ id: '0', status: 'Killed' }],
         },
         'reference-aspsp/ais/quota.ts': raw.files['reference-aspsp/ais/quota.ts'],
       },
