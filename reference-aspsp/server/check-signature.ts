@@ -141,10 +141,12 @@ function verified(valid: boolean, request: SignedRequest, signature: ParsedSigna
  */
 function checkLifetime(request: SignedRequest, signature: ParsedSignature): ApiError | undefined {
   const nowSeconds = Math.floor((request.now ?? new Date()).getTime() / 1000);
-  const { created, expires } = signature;
-  if (created !== undefined && created > nowSeconds)
+  // Without the parameter, an instant that is never in the future (created) or the past (expires).
+  const created = signature.created ?? 0;
+  const expires = signature.expires ?? Infinity;
+  if (created > nowSeconds)
     return refuse(`created ${created} is after the server clock (${nowSeconds})`, request, signature);
-  if (expires !== undefined && expires < nowSeconds)
+  if (expires < nowSeconds)
     return refuse(`expired at ${expires}, before the server clock (${nowSeconds})`, request, signature);
   return undefined;
 }
