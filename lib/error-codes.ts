@@ -241,6 +241,18 @@ export const errorCodes = {
     meaning: "A step's signature.created is not whole Unix seconds.",
     hint: 'give whole seconds since 1970, e.g. {{signatureCreatedInWindow}}',
   },
+  ERR_SIGNATURE_EXPIRES_INVALID: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: "A step's signature.expires is not whole Unix seconds.",
+    hint: 'give whole seconds since 1970, e.g. 4102444800',
+  },
+  ERR_SIGNATURE_FORMAT_INVALID: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: "A step's signature.format places a part the signature does not have.",
+    hint: 'use only the slots <keyId>, <algorithm>, <headers>, <signature>, <created>, <expires> (docs/suites.md)',
+  },
   ERR_SUITE_INVALID: {
     area: 'harness',
     exit: harnessError,

@@ -4,6 +4,7 @@
  * it sends, and `load` for each request autocannon sends.
  */
 import { computeDigest, signRequest } from '../../protocol/index.ts';
+import { fillSignatureFormat } from './signature-format.ts';
 
 /** The TPP's QSEAL as the signer needs it. */
 export interface SealKey {
@@ -39,6 +40,13 @@ export interface SigningPolicy {
   algorithm?: string | undefined;
   /** The `created` parameter (Unix seconds), needed when `(created)` is covered. */
   created?: number | undefined;
+  /** The `expires` parameter (Unix seconds), needed when `(expires)` is covered. */
+  expires?: number | undefined;
+  /**
+   * The header's text around the computed parts, `<keyId>`, `<signature>`… (`signature-format.ts`):
+   * a syntax near miss around a value that verifies.
+   */
+  format?: string | undefined;
 }
 
 /** What {@link signHeaders} signs. */
@@ -74,18 +82,37 @@ export function signHeaders(input: SignInput): Record<string, string> {
     for (const name of Object.keys(headers))
       if (name.startsWith('psu-') && !covered.includes(name)) covered.push(name);
   }
+  const headerNames = covered.filter((h) => h.startsWith('(') || headers[h] !== undefined);
+  const keyId = signing.keyId ?? input.key.keyId;
   const signed = signRequest({
     method: input.method,
     path: input.path,
     headers,
-    keyId: signing.keyId ?? input.key.keyId,
+    keyId,
     privateKey: input.key.privateKey,
-    headerNames: covered.filter((h) => h.startsWith('(') || headers[h] !== undefined),
+    headerNames,
     ...(signing.created === undefined ? {} : { created: signing.created }),
+    ...(signing.expires === undefined ? {} : { expires: signing.expires }),
   });
-  const signature = signing.algorithm === undefined ? signed : relabelAlgorithm(signed, signing.algorithm);
+  const relabelled = signing.algorithm === undefined ? signed : relabelAlgorithm(signed, signing.algorithm);
+  const signature =
+    signing.format === undefined
+      ? relabelled
+      : fillSignatureFormat(signing.format, {
+          keyId,
+          algorithm: signing.algorithm ?? 'rsa-sha256',
+          headers: headerNames,
+          signature: signatureValue(signed),
+          created: signing.created,
+          expires: signing.expires,
+        });
   headers['signature'] = signing.badSignature === true ? corrupt(signature) : signature;
   return headers;
+}
+
+/** The base64 value of a Signature header as `signRequest` formats it (base64 holds no quote). */
+function signatureValue(signatureHeader: string): string {
+  return /signature="([^"]*)"/.exec(signatureHeader)?.[1] ?? '';
 }
 
 function bodyText(body: string | Uint8Array): string {

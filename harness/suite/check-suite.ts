@@ -3,7 +3,8 @@
  * case versions within the suite's, step rules among the case's, regular expressions that compile, and every `{{name}}` or
  * `link:` referring to a built-in or to a capture of an earlier step.
  */
-import type { RawCase, RawStep, RawSuite } from './suite-schema.generated.ts';
+import { signatureFormatProblems } from '../client/signature-format.ts';
+import type { RawCase, RawRequest, RawStep, RawSuite } from './suite-schema.generated.ts';
 import type { SourceProblem } from './suite-error.ts';
 import { usesSandbox } from './normalize-suite.ts';
 import { isBuiltinRef, templateRefs } from './template.ts';
@@ -102,11 +103,33 @@ function checkCase(c: RawCase, pointer: string, report: (pointer: string, messag
           report(`${at}/${path}`, `"${pattern}" is not a valid regular expression`);
         }
       }
+      const signature = step.request?.signature;
+      if (signature !== undefined) checkSignatureOverride(signature, `${at}/request/signature`, report);
       if (step.repeat !== undefined) visit(step.repeat.steps, `${at}/repeat/steps`);
       for (const name of Object.keys(step.capture ?? {})) known.add(name);
     });
   };
   visit(c.steps, `${pointer}/steps`);
+}
+
+/**
+ * A step's `signature`: a `created` or `expires` written as a literal is whole Unix seconds (a
+ * template is checked when filled), and a `format` names only slots the signature fills.
+ */
+function checkSignatureOverride(
+  signature: NonNullable<RawRequest['signature']>,
+  pointer: string,
+  report: (pointer: string, message: string) => void,
+): void {
+  for (const name of ['created', 'expires'] as const) {
+    const value = signature[name];
+    if (value !== undefined && templateRefs(value).length === 0 && !/^\d+$/.test(value))
+      report(`${pointer}/${name}`, `signature.${name} "${value}" is not whole Unix seconds`);
+  }
+  if (signature.format === undefined) return;
+  const given = { created: signature.created !== undefined, expires: signature.expires !== undefined };
+  for (const problem of signatureFormatProblems(signature.format, given))
+    report(`${pointer}/format`, problem);
 }
 
 /** Every templated string of a step (not descending into repeat), with its pointer below the step. */

@@ -144,6 +144,8 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
                 keyId: r.signature.keyId,
                 algorithm: r.signature.algorithm,
                 created: r.signature.created,
+                expires: r.signature.expires,
+                format: r.signature.format,
               },
       },
     };

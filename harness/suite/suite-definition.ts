@@ -184,6 +184,13 @@ export interface SignatureOverride {
   algorithm: string | undefined;
   /** `created` parameter template (Unix seconds), for a signature covering `(created)`. */
   created: string | undefined;
+  /** `expires` parameter template (Unix seconds), for a signature covering `(expires)`. */
+  expires: string | undefined;
+  /**
+   * The header's text around the computed parts (`harness/client/signature-format.ts`): a template whose
+   * `<keyId>`, `<signature>`… slots the signer fills, checked when the suite loads.
+   */
+  format: string | undefined;
 }
 
 /** Outcomes a PSU journey can be driven to. */

@@ -180,8 +180,9 @@ export type RawRequest = {
   };
   /**
    * Sign this request differently (transport cases): exactly these headers (no policy or psu-* header
-   * added), another keyId, another algorithm label, or a created parameter; the value is still a valid
-   * rsa-sha256 signature with the TPP's QSEAL.
+   * added), another keyId, another algorithm label, created or expires parameters, or the header's text
+   * written around the computed parts (format); the value is still a valid rsa-sha256 signature with the
+   * TPP's QSEAL.
    */
   signature?: {
     headers?: Array<string>;
@@ -192,6 +193,14 @@ export type RawRequest = {
      * such as {{signatureCreatedInWindow}}.
      */
     created?: RawTemplate;
+    /** The `expires` parameter (Unix seconds), for a signature covering (expires). */
+    expires?: RawTemplate;
+    /**
+     * The Signature header's text, written around the parts of the correctly computed signature: the
+     * slots <keyId>, <algorithm>, <headers>, <signature>, <created>, <expires> are replaced by them (a
+     * syntax near miss around a value that verifies); {{name}} templates are filled first.
+     */
+    format?: string;
   };
 };
 

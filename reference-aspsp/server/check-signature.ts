@@ -130,8 +130,25 @@ function readyToVerify(request: SignedRequest): ApiError | ReadyToVerify {
 function verified(valid: boolean, request: SignedRequest, signature: ParsedSignature): ApiError | undefined {
   if (!valid) return refuse('signature mismatch', request, signature);
   const freshness = request.institution.signatureFreshness;
-  if (freshness === undefined) return undefined;
-  return checkFreshness(request, signature, freshness);
+  const stale = freshness === undefined ? undefined : checkFreshness(request, signature, freshness);
+  return stale ?? checkLifetime(request, signature);
+}
+
+/**
+ * The draft's own bounds, whatever the institution's freshness option: a signature whose `created`
+ * is in the future or whose `expires` is in the past MUST NOT be processed (draft-cavage-12 §2.1.4,
+ * §2.1.5), against the server clock in whole seconds.
+ */
+function checkLifetime(request: SignedRequest, signature: ParsedSignature): ApiError | undefined {
+  const nowSeconds = Math.floor((request.now ?? new Date()).getTime() / 1000);
+  // Without the parameter, an instant that is never in the future (created) or the past (expires).
+  const created = signature.created ?? 0;
+  const expires = signature.expires ?? Infinity;
+  if (created > nowSeconds)
+    return refuse(`created ${created} is after the server clock (${nowSeconds})`, request, signature);
+  if (expires < nowSeconds)
+    return refuse(`expired at ${expires}, before the server clock (${nowSeconds})`, request, signature);
+  return undefined;
 }
 
 /**

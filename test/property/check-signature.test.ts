@@ -105,6 +105,50 @@ describe('the reference signature check', () => {
     );
   });
 
+  it('refuses a signature created after the server clock or expired before it, and serves one whose lifetime holds it (regression: both were served)', () => {
+    const now = new Date('2025-03-15T10:00:00Z');
+    const nowSeconds = now.getTime() / 1000;
+    const unwindowed = institutions.filter((i) => i.signatureFreshness === undefined);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...unwindowed),
+        fc.integer({ min: -100_000, max: 100_000 }),
+        fc.integer({ min: -100_000, max: 100_000 }),
+        (institution, createdOffset, expiresOffset) => {
+          const created = nowSeconds + createdOffset;
+          const expires = nowSeconds + expiresOffset;
+          const headers: Record<string, string> = {
+            digest: computeDigest(Buffer.alloc(0)),
+            date: now.toUTCString(),
+            'x-request-id': '5c1d4a8e-0b6f-4d0e-9a55-2f0c3c7d1e42',
+          };
+          headers.signature = signRequest({
+            method: 'GET',
+            path: '/stet/psd2/v1/accounts',
+            headers,
+            keyId: tpp.clientId,
+            privateKey,
+            headerNames: [...institution.signatureHeaders, '(created)', '(expires)'],
+            created,
+            expires,
+          });
+          const refusal = checkSignature({
+            method: 'GET',
+            target: '/stet/psd2/v1/accounts',
+            headers,
+            body: Buffer.alloc(0),
+            institution,
+            tpp,
+            now,
+          });
+          if (createdOffset > 0 || expiresOffset < 0) expect(refusal?.code).toBe('SIGNATURE_INVALID');
+          else expect(refusal).toBeUndefined();
+        },
+      ),
+      propertyRuns(30, 200),
+    );
+  });
+
   it('refuses a request whose PSU-* header is present but not signed', () => {
     fc.assert(
       fc.property(requestArb, psuHeader, (input, extra) => {

@@ -92,23 +92,26 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
 function signatureOverride(
   ctx: CaseContext,
   action: RequestAction,
-): Pick<SigningPolicy, 'exactHeaders' | 'keyId' | 'algorithm' | 'created'> {
+): Pick<SigningPolicy, 'exactHeaders' | 'keyId' | 'algorithm' | 'created' | 'expires' | 'format'> {
   const o = action.signature;
   if (o === undefined) return {};
   return {
     ...(o.headers === undefined ? {} : { exactHeaders: o.headers }),
     ...(o.keyId === undefined ? {} : { keyId: fillText(ctx, o.keyId) }),
     ...(o.algorithm === undefined ? {} : { algorithm: o.algorithm }),
-    ...(o.created === undefined ? {} : { created: unixSeconds(fillText(ctx, o.created)) }),
+    ...(o.created === undefined ? {} : { created: unixSeconds(fillText(ctx, o.created), 'created') }),
+    ...(o.expires === undefined ? {} : { expires: unixSeconds(fillText(ctx, o.expires), 'expires') }),
+    ...(o.format === undefined ? {} : { format: fillText(ctx, o.format) }),
   };
 }
 
-/** A `created` parameter: whole Unix seconds, else the case is written wrong. */
-function unixSeconds(text: string): number {
+/** A `created` or `expires` parameter: whole Unix seconds, else the case is written wrong. */
+function unixSeconds(text: string, name: 'created' | 'expires'): number {
   if (!/^\d+$/.test(text)) {
-    throw new CodedError('ERR_SIGNATURE_CREATED_INVALID', `signature created "${text}" is not Unix seconds`, {
-      hint: 'give whole seconds since 1970, e.g. {{signatureCreatedInWindow}}',
-    });
+    throw new CodedError(
+      name === 'created' ? 'ERR_SIGNATURE_CREATED_INVALID' : 'ERR_SIGNATURE_EXPIRES_INVALID',
+      `signature ${name} "${text}" is not Unix seconds`,
+    );
   }
   return Number(text);
 }

@@ -149,6 +149,25 @@ describe('what a transport case sends besides the signature', () => {
     expect(verifies(headers, 'rsa-sha256')).toBe(true);
   });
 
+  it('writes the header text of signature.format around a value that still verifies', async () => {
+    const headers = await signedHeaders({
+      headers: policy,
+      exactHeaders: ['(request-target)', '(created)', '(expires)'],
+      created: 1_700_000_000,
+      expires: 4_102_444_800,
+      keyId: 'PSDFR-ACPR-99999',
+      format:
+        ' KEYID = <keyId> ,x="<1>",created=<created>,expires=<expires>,headers="<headers>",signature="<signature>"',
+    });
+    const sent = headers['signature'] ?? '';
+    expect(sent).toMatch(
+      /^KEYID = PSDFR-ACPR-99999 ,x="<1>",created=1700000000,expires=4102444800,headers="\(request-target\) \(created\) \(expires\)",signature="[A-Za-z0-9+/]{342}=="$/,
+    );
+    const parsed = parseSignatureHeader(sent);
+    expect(parsed.algorithm).toBeUndefined();
+    expect(verifies(headers, undefined)).toBe(true);
+  });
+
   it('sends a header again after the signed ones, outside the signature', async () => {
     const headers = await signedHeaders(
       { headers: policy },
