@@ -32,6 +32,8 @@ export interface Psd2Certificate {
   roles: Psd2Role[];
   ncaName: string;
   ncaId: string;
+  /** Whether the QcCompliance statement says the certificate is qualified (eIDAS). */
+  qualified: boolean;
   qcTypes: QcType[];
   notBefore: Date;
   notAfter: Date;
@@ -75,6 +77,7 @@ export function readPsd2Certificate(pemOrDer: string | Uint8Array): Psd2Certific
       roles: statements.psd2.roles,
       ncaName: statements.psd2.ncaName,
       ncaId: statements.psd2.ncaId,
+      qualified: statements.compliance,
       qcTypes: statements.qcTypes,
       notBefore: tbs.notBefore,
       notAfter: tbs.notAfter,
