@@ -4,6 +4,7 @@
  * TPP's seal key, so a request signed with it still verifies: what the bank answers is about the
  * certificate alone. Issued on the fly and cached per process (docs/certificates.md).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { Tag, encodeOid, encodeSequence, encodeTlv } from '../protocol/der.ts';
 import { readPsd2Certificate } from '../protocol/psd2-certificate.ts';
 import { psd2RoleOids } from '../protocol/psd2-roles.ts';
@@ -150,6 +151,8 @@ const nearMisses = {
     fields(b, { extraStatements: [encodeSequence([encodeTlv(Tag.Oid, Uint8Array.of(0x04, 0x00, 0x81))])] }),
   // Refused or not: what the bank reads beside the certificate's statements.
   keyUsageWithoutSigning: (b: Base) => fields(b, { keyUsage: 0x20 }),
+  // An EC key instead of the TPP's RSA seal key: the registration's rsa-sha256 Signature cannot verify.
+  ecKey: (b: Base) => ({ ...fields(b, {}), subjectKeyPem: ecPublicKeyPem() }),
   foreignCa: (b: Base) => fields(b, {}),
 } satisfies Record<string, (base: Base) => CertificateFields>;
 
@@ -166,6 +169,14 @@ export function isQsealNearMissName(name: string): name is QsealNearMissName {
 }
 
 const cache = new Map<string, Promise<Uint8Array>>();
+let ecKeyPem: string | undefined;
+
+function ecPublicKeyPem(): string {
+  ecKeyPem ??= generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
+  return ecKeyPem;
+}
 let foreignIssuer: Promise<{ certPem: string; keyPem: string }> | undefined;
 
 /**
