@@ -32,6 +32,8 @@ export interface TimeField {
   at: Date;
   /** `utc` (two-digit year) or `generalized`; by RFC 5280's rule (UTCTime before 2050) when absent. */
   type?: 'utc' | 'generalized';
+  /** Text written before and after the time's digits and `Z` (a malformed time). */
+  around?: { before: string; after: string };
 }
 
 /** One extension: OID, criticality and the extnValue bytes (the DER inside the OCTET STRING). */
@@ -51,6 +53,8 @@ export interface CertificateFields {
   notBefore: TimeField;
   notAfter: TimeField;
   extensions: readonly RawExtension[];
+  /** The issuerUniqueID [1] and subjectUniqueID [2] of X.509 v2, written before the extensions. */
+  uniqueIds?: boolean;
 }
 
 const sha256WithRsa = '1.2.840.113549.1.1.11';
@@ -68,6 +72,9 @@ export function writeCertificate(fields: CertificateFields): Uint8Array {
     encodeSequence([encodeTime(fields.notBefore), encodeTime(fields.notAfter)]),
     encodeName(fields.subject),
     spki,
+    ...(fields.uniqueIds === true
+      ? [encodeTlv(0x81, Uint8Array.of(0, 0x2a)), encodeTlv(0x82, Uint8Array.of(0, 0x2b))]
+      : []),
     encodeTlv(0xa3, encodeSequence(fields.extensions.map(encodeExtension))),
   ]);
   const signature = sign('sha256', tbs, createPrivateKey(fields.issuer.keyPem));
@@ -118,9 +125,8 @@ function encodeTime(time: TimeField): Uint8Array {
   const digits = iso.slice(0, 19).replace(/[-T:]/g, '');
   const year = time.at.getUTCFullYear();
   const type = time.type ?? (year >= 1950 && year < 2050 ? 'utc' : 'generalized');
-  return type === 'utc'
-    ? encodeTlv(Tag.UtcTime, Buffer.from(`${digits.slice(2)}Z`, 'latin1'))
-    : encodeTlv(Tag.GeneralizedTime, Buffer.from(`${digits}Z`, 'latin1'));
+  const text = `${time.around?.before ?? ''}${type === 'utc' ? digits.slice(2) : digits}Z${time.around?.after ?? ''}`;
+  return encodeTlv(type === 'utc' ? Tag.UtcTime : Tag.GeneralizedTime, Buffer.from(text, 'latin1'));
 }
 
 function encodeExtension(extension: RawExtension): Uint8Array {

@@ -74,6 +74,7 @@ const nearMisses = {
       notAfter: { at: new Date(Date.UTC(2051, 0, 1)), type: 'generalized' },
     }),
   utcTime1950: (b: Base) => fields(b, { notBefore: { at: new Date(Date.UTC(1950, 0, 1)), type: 'utc' } }),
+  uniqueIdentifiers: (b: Base) => ({ ...fields(b, {}), uniqueIds: true }),
   secondOrganizationIdentifier: (b: Base) =>
     fields(b, {
       subject: [
@@ -90,6 +91,14 @@ const nearMisses = {
     fields(b, { psd2: psd2Info({ roles: b.roleOids.map((o) => role(o, roleName(o), 'printable')) }, b) }),
   noNcaId: (b: Base) => fields(b, { psd2: psd2Info({ ncaId: null }, b) }),
   noNca: (b: Base) => fields(b, { psd2: psd2Info({ ncaName: null, ncaId: null }, b) }),
+  // Node and OpenSSL refuse a certificate whose name holds bad UTF-8, but not a QCStatement that does.
+  ncaNameInvalidUtf8: (b: Base) =>
+    fields(b, {
+      psd2: psd2Info(
+        { ncaName: encodeTlv(Tag.Utf8String, Buffer.concat([Buffer.from(b.ncaName), Uint8Array.of(0xff)])) },
+        b,
+      ),
+    }),
   ncaNameNotUtf8: (b: Base) =>
     fields(b, { psd2: psd2Info({ ncaName: encodeString(b.ncaName, 'printable') }, b) }),
   psd2ExtraField: (b: Base) => fields(b, { psd2: psd2Info({ extra: encodeString('extra', 'utf8') }, b) }),
@@ -113,6 +122,22 @@ const nearMisses = {
       notBefore: { at: new Date(Date.now() - 400 * day) },
       notAfter: { at: new Date(Date.now() - day) },
     }),
+  utcTimeWithPrefix: (b: Base) =>
+    fields(b, {
+      notBefore: { at: new Date(Date.now() - day), type: 'utc', around: { before: '20', after: '' } },
+    }),
+  utcTimeWithSuffix: (b: Base) =>
+    fields(b, {
+      notBefore: { at: new Date(Date.now() - day), type: 'utc', around: { before: '', after: '0' } },
+    }),
+  generalizedTimeWithPrefix: (b: Base) =>
+    fields(b, {
+      notBefore: { at: new Date(Date.now() - day), type: 'generalized', around: { before: '0', after: '' } },
+    }),
+  generalizedTimeWithSuffix: (b: Base) =>
+    fields(b, {
+      notBefore: { at: new Date(Date.now() - day), type: 'generalized', around: { before: '', after: '0' } },
+    }),
   notYetValid: (b: Base) =>
     fields(b, {
       notBefore: { at: new Date(Date.now() + day) },
@@ -133,8 +158,23 @@ const nearMisses = {
       Buffer.concat([Uint8Array.of(0x30, 0x80), value.subarray(skip), Uint8Array.of(0, 0)]),
     );
   },
+  // Tag number 31 in the multi-byte form, then 31 bytes: read as a one-byte tag, a record of 31 bytes.
   multiByteTag: (b: Base) =>
-    fields(b, { extraStatements: [encodeSequence([encodeOid(qcSscdOid), Uint8Array.of(0x1f, 0x22, 0x00)])] }),
+    fields(b, {
+      extraStatements: [
+        encodeSequence([encodeOid(qcSscdOid), Uint8Array.of(0x1f, 0x1f, ...new Array<number>(31).fill(0))]),
+      ],
+    }),
+  indefiniteLengthInside: (b: Base) =>
+    fields(b, { extraStatements: [encodeSequence([encodeOid(qcSscdOid), Uint8Array.of(0x30, 0x80, 0, 0)])] }),
+  fiveByteLength: (b: Base) =>
+    fields(b, {
+      extraStatements: [encodeSequence([encodeOid(qcSscdOid), Uint8Array.of(0x04, 0x85, 0, 0, 0, 0, 1, 0)])],
+    }),
+  innerLengthPastEnd: (b: Base) =>
+    fields(b, { extraStatements: [encodeSequence([encodeOid(qcSscdOid), Uint8Array.of(0x04, 0x0a, 0, 0)])] }),
+  emptyOid: (b: Base) =>
+    fields(b, { extraStatements: [encodeSequence([encodeTlv(Tag.Oid, new Uint8Array())])] }),
   oidArcTooLarge: (b: Base) =>
     fields(b, {
       extraStatements: [

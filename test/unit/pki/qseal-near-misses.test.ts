@@ -65,6 +65,7 @@ describe('qseal near misses', () => {
     'unknownRoleBeside',
     'unknownQcTypeBeside',
     'unknownStatementBeside',
+    'uniqueIdentifiers',
     'secondOrganizationIdentifier',
   ] as const)('%s reads as the TPP own QSEAL', async (name) => {
     const certificate = await read(name);
@@ -117,6 +118,15 @@ describe('qseal near misses', () => {
     ['oidArcTooLarge', 'arc too large'],
     ['oidLeadingPadding', 'leading 0x80'],
     ['oidEndingInsideAnArc', 'ends inside an arc'],
+    ['ncaNameInvalidUtf8', 'nCAName: invalid UTF-8'],
+    ['indefiniteLengthInside', 'indefinite length'],
+    ['fiveByteLength', 'length too large'],
+    ['innerLengthPastEnd', 'runs past the end'],
+    ['emptyOid', 'empty OBJECT IDENTIFIER'],
+    ['utcTimeWithPrefix', 'notBefore: not a UTCTime'],
+    ['utcTimeWithSuffix', 'notBefore: not a UTCTime'],
+    ['generalizedTimeWithPrefix', 'notBefore: not a UTCTime'],
+    ['generalizedTimeWithSuffix', 'notBefore: not a UTCTime'],
   ] as const)('%s is malformed: %s', async (name, message) => {
     const error = await errorOf(name);
     expect(error).toMatchObject({ code: 'ERR_CERT_MALFORMED' });
