@@ -193,7 +193,11 @@ const nearMisses = {
   keyUsageWithoutSigning: (b: Base) => fields(b, { keyUsage: 0x20 }),
   // An EC key instead of the TPP's RSA seal key: the registration's rsa-sha256 Signature cannot verify.
   ecKey: (b: Base) => ({ ...fields(b, {}), subjectKeyPem: ecPublicKeyPem() }),
+  // Issued elsewhere (the issuer is chosen in issue()): by another CA; naming the CA but signed by
+  // another key; signed by the CA's key but naming another CA.
   foreignCa: (b: Base) => fields(b, {}),
+  signedByAnotherKey: (b: Base) => fields(b, {}),
+  issuerNameOfAnotherCa: (b: Base) => fields(b, {}),
 } satisfies Record<string, (base: Base) => CertificateFields>;
 
 /** The name of a near miss: `{{qsealNearMiss.<name>}}` in a suite. */
@@ -218,6 +222,15 @@ function ecPublicKeyPem(): string {
   return ecKeyPem;
 }
 let foreignIssuer: Promise<{ certPem: string; keyPem: string }> | undefined;
+
+type Issuer = NearMissSource['issuer'];
+
+/** The near misses not issued by the source's CA: whose certificate names the issuer, whose key signs. */
+const issuedElsewhere: Partial<Record<QsealNearMissName, (own: Issuer, foreign: Issuer) => Issuer>> = {
+  foreignCa: (_own, foreign) => foreign,
+  signedByAnotherKey: (own, foreign) => ({ certPem: own.certPem, keyPem: foreign.keyPem }),
+  issuerNameOfAnotherCa: (own, foreign) => ({ certPem: foreign.certPem, keyPem: own.keyPem }),
+};
 
 /**
  * The DER of near miss `name` of the TPP's QSEAL, issued by `source.issuer` (`foreignCa`: by a CA
@@ -244,9 +257,10 @@ async function issue(name: QsealNearMissName, source: NearMissSource): Promise<U
     ncaId: own.ncaId,
   };
   const written = nearMisses[name](base);
-  if (name !== 'foreignCa') return writeCertificate(written);
+  const issuer = issuedElsewhere[name];
+  if (issuer === undefined) return writeCertificate(written);
   foreignIssuer ??= createTestCa({ commonName: 'stet-harness near-miss foreign CA' });
-  return writeCertificate({ ...written, issuer: await foreignIssuer });
+  return writeCertificate({ ...written, issuer: issuer(source.issuer, await foreignIssuer) });
 }
 
 interface Changes {

@@ -40,16 +40,22 @@ const errorOf = async (name: QsealNearMissName): Promise<unknown> => {
 };
 
 describe('qseal near misses', () => {
-  it('issues every near miss as a certificate of the CA (but foreignCa) keeping the seal key (but ecKey)', async () => {
+  it('issues every near miss as a certificate of the CA (but the three issued elsewhere) keeping the seal key (but ecKey)', async () => {
     for (const name of qsealNearMissNames) {
       const certificate = new X509Certificate(await issueQsealNearMiss(name, source));
-      expect(certificate.checkIssued(caCert) && certificate.verify(caCert.publicKey), name).toBe(
-        name !== 'foreignCa',
-      );
+      const elsewhere = ['foreignCa', 'signedByAnotherKey', 'issuerNameOfAnotherCa'].includes(name);
+      expect(certificate.checkIssued(caCert) && certificate.verify(caCert.publicKey), name).toBe(!elsewhere);
       const sameKey =
         certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString() === own.publicKeyPem;
       expect(sameKey, name).toBe(name !== 'ecKey');
     }
+  });
+
+  it('names the CA over another key, or signs with its key under another name', async () => {
+    const named = new X509Certificate(await issueQsealNearMiss('signedByAnotherKey', source));
+    expect([named.checkIssued(caCert), named.verify(caCert.publicKey)]).toEqual([true, false]);
+    const signed = new X509Certificate(await issueQsealNearMiss('issuerNameOfAnotherCa', source));
+    expect([signed.checkIssued(caCert), signed.verify(caCert.publicKey)]).toEqual([false, true]);
   });
 
   it('issues a near miss once per process, issuer and QSEAL', async () => {
