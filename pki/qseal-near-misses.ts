@@ -175,12 +175,11 @@ const nearMisses = {
     fields(b, { extraStatements: [encodeSequence([encodeOid(qcSscdOid), Uint8Array.of(0x04, 0x0a, 0, 0)])] }),
   emptyOid: (b: Base) =>
     fields(b, { extraStatements: [encodeSequence([encodeTlv(Tag.Oid, new Uint8Array())])] }),
+  // An arc of 49 bits: past 2^53 / 128, where the reader stops, but far from overflowing a double.
   oidArcTooLarge: (b: Base) =>
     fields(b, {
       extraStatements: [
-        encodeSequence([
-          encodeTlv(Tag.Oid, Uint8Array.of(0x04, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f)),
-        ]),
+        encodeSequence([encodeTlv(Tag.Oid, Uint8Array.of(0x04, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f))]),
       ],
     }),
   oidLeadingPadding: (b: Base) =>
