@@ -33,6 +33,8 @@ export function serveTarget(info: StartLine): Record<string, unknown> {
     baseUrl: 'https://api-<institution_code>.psd2.groupbank.example',
     connect: url.host,
     ca: info.ca,
+    // The demo CA with its key: the harness issues near-miss QSEALs under it (docs/certificates.md).
+    qsealIssuer: { cert: info.ca, key: info.caKey },
     versions: [...apiVersions],
     institutions: info.institutions.map((institution) => ({
       code: institution.code,

@@ -23,3 +23,10 @@ export {
 } from './organization-identifier.ts';
 export { PkiError, type PkiErrorCode } from './pki-error.ts';
 export { issueTlsCertificate, type KeyPairPem, type TlsCertificateOptions } from './tls-certificate.ts';
+export {
+  issueQsealNearMiss,
+  isQsealNearMissName,
+  qsealNearMissNames,
+  type NearMissSource,
+  type QsealNearMissName,
+} from './qseal-near-misses.ts';

@@ -118,7 +118,8 @@ export function decodeOid(content: Uint8Array): string {
     }
   }
   const head = arcs[0] ?? 0;
-  const first = head < 40 ? 0 : head < 80 ? 1 : 2;
+  // X.690 8.19.4: the first subidentifier is 40 × the first arc + the second; the first arc is 0, 1 or 2.
+  const first = Math.min(Math.floor(head / 40), 2);
   return [first, head - first * 40, ...arcs.slice(1)].join('.');
 }
 

@@ -27,7 +27,6 @@ export {
 export { computeDigest, verifyDigest, type DigestAlgorithm, type DigestVerification } from './digest.ts';
 export {
   psd2RoleForStetRole,
-  psd2RoleFromOid,
   psd2RoleOids,
   psd2Roles,
   stetRoleForPsd2Role,

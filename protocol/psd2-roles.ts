@@ -17,11 +17,6 @@ export const psd2RoleOids: Readonly<Record<Psd2Role, string>> = {
   PSP_IC: '0.4.0.19495.1.4',
 };
 
-/** The role a dotted OID stands for, if it is one of the four. */
-export function psd2RoleFromOid(oid: string): Psd2Role | undefined {
-  return psd2Roles.find((role) => psd2RoleOids[role] === oid);
-}
-
 /** The roles of the STET API (`AISP` reads accounts, `PISP` initiates payments, `CBPII` asks for funds). */
 export type StetRole = 'AISP' | 'PISP' | 'CBPII';
 

@@ -48,6 +48,8 @@ export interface StartLineInstitution {
 export interface StartLine {
   readonly url: string;
   readonly ca: string;
+  /** The demo CA's key: the harness issues near-miss QSEALs under the CA (docs/certificates.md). */
+  readonly caKey: string;
   readonly mode: 'sandbox' | 'live';
   readonly institutions: readonly StartLineInstitution[];
   readonly tpp: StartLineTpp;
@@ -87,6 +89,7 @@ export async function startReference(options: ReferenceAppOptions = {}): Promise
   const info: StartLine = {
     url,
     ca: resolve(app.pki.ca),
+    caKey: resolve(app.pki.caKey),
     mode: app.mode,
     institutions: app.institutions.map((institution) => ({
       code: institution.code,

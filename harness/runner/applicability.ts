@@ -8,7 +8,7 @@ import type { CaseDefinition, SuiteVersion } from '../suite/suite-definition.ts'
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
 import { expectedText } from '../versions/judge-version.ts';
 import type { TargetCalendar } from '../versions/target-calendar.ts';
-import { templateRefs } from '../suite/template.ts';
+import { nearMissOfRef, templateRefs } from '../suite/template.ts';
 import { isSignatureWindowDate } from './signature-window.ts';
 
 /** One cell of the matrix, as far as applicability is concerned. */
@@ -69,6 +69,13 @@ export function notApplicableReason(
     const where = given.tpp === undefined ? 'tpp.qseal.cert' : `tpps.${given.tpp}.qseal.cert`;
     return `the target gives no QSEAL certificate for TPP ${caseTpp.clientId} (${where})`;
   }
+  // Near-miss QSEALs are issued by a CA the bank trusts, with the case TPP's seal key and identity.
+  if ([...refs].some((ref) => nearMissOfRef(ref) !== undefined)) {
+    if (target.qsealIssuer === undefined)
+      return 'the target names no CA to issue near-miss QSEALs under (qsealIssuer)';
+    if (caseTpp?.qseal.cert === undefined)
+      return `the target gives no QSEAL certificate of the case TPP to issue near misses of`;
+  }
   const persona = target.personas[given.persona];
   if (!institution.sandbox && persona === undefined) return `target has no persona ${given.persona}`;
   if (persona?.institutions !== undefined && !persona.institutions.includes(institution.code)) {
@@ -124,7 +131,7 @@ function freshnessReason(
 const builtinsOfCase = new WeakMap<CaseDefinition, ReadonlySet<string>>();
 
 /** The `{{name}}` references of a case's steps (computed once per case). */
-function builtinsUsed(definition: CaseDefinition): ReadonlySet<string> {
+export function builtinsUsed(definition: CaseDefinition): ReadonlySet<string> {
   let refs = builtinsOfCase.get(definition);
   if (refs === undefined) {
     const found = new Set<string>();

@@ -32,7 +32,7 @@ import { fillDeep, fillText, signatureWindowVar, type CaseContext } from './case
 import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
-import { tppValues } from './tpp-values.ts';
+import { nearMissValues, tppValues } from './tpp-values.ts';
 import { captureOrigin, captureValue } from './capture-value.ts';
 import type { StepOutcome } from './step-outcome.ts';
 import type { TargetCalendar } from '../versions/target-calendar.ts';
@@ -187,6 +187,7 @@ async function createContext(
   }
   if (institution.signatureFreshness !== undefined)
     ctx.vars.set(signatureWindowVar, institution.signatureFreshness.windowSeconds);
+  for (const [ref, der] of await nearMissValues(definition, target, tpp)) ctx.vars.set(ref, der);
   if (institution.sandbox) {
     const timer = performance.now();
     // A clock `at` is where the clone's clock starts, so its data are generated as of that instant.

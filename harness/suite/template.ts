@@ -6,8 +6,9 @@
  * `today`, `today-30d`, `today+1d` (the PSU's calendar day, so it follows sandbox time travel), or
  * the same with a Paris wall-clock time, `today@21:49`, `today+1d@21:50`: the UTC instant of that
  * minute in Paris on that day (the accounting batch and the quota day are Paris times, and the offset
- * from UTC changes with the season).
+ * from UTC changes with the season), or `qsealNearMiss.<name>`, a near-miss QSEAL (see {@link nearMissOfRef}).
  */
+import { isQsealNearMissName, type QsealNearMissName } from '../../pki/qseal-near-misses.ts';
 
 /** Names every case has, without capturing them. */
 export const builtinNames: ReadonlySet<string> = new Set([
@@ -46,7 +47,8 @@ export const builtinNames: ReadonlySet<string> = new Set([
 /** A part of a template: literal text or a reference. */
 export type TemplatePart = { text: string } | { ref: string };
 
-const refPattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:[+-]\d+d)?(?:@\d{2}:\d{2})?)\s*\}\}/g;
+const refPattern =
+  /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9]*|[+-]\d+d)?(?:@\d{2}:\d{2})?)\s*\}\}/g;
 
 /** Splits a template into literal text and references. */
 export function parseTemplate(template: string): TemplatePart[] {
@@ -86,7 +88,16 @@ export function parseDateRef(ref: string): DateRef | undefined {
   return { offsetDays, parisTime: { hour, minute } };
 }
 
-/** True when `ref` needs no capture: a built-in or a date expression. */
+/** True when `ref` needs no capture: a built-in, a date expression or a near-miss certificate. */
 export function isBuiltinRef(ref: string): boolean {
-  return builtinNames.has(ref) || parseDateRef(ref) !== undefined;
+  return builtinNames.has(ref) || parseDateRef(ref) !== undefined || nearMissOfRef(ref) !== undefined;
+}
+
+/**
+ * The near-miss QSEAL a `qsealNearMiss.<name>` reference names (pki/qseal-near-misses.ts: the case
+ * TPP's QSEAL issued again with one field wrong, as base64 DER), or undefined for any other reference.
+ */
+export function nearMissOfRef(ref: string): QsealNearMissName | undefined {
+  const match = /^qsealNearMiss\.(\w+)$/.exec(ref);
+  return match?.[1] !== undefined && isQsealNearMissName(match[1]) ? match[1] : undefined;
 }

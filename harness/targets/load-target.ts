@@ -141,6 +141,14 @@ function buildTarget(raw: RawTarget, source: YamlSource, dir: string): Target {
     capabilities,
     sandboxPersonas: raw.sandboxPersonas ?? {},
     sandboxOtp: raw.sandboxOtp,
+    ...(raw.qsealIssuer === undefined
+      ? {}
+      : {
+          qsealIssuer: {
+            certPem: pem(raw.qsealIssuer.cert, '/qsealIssuer/cert'),
+            keyPem: pem(raw.qsealIssuer.key, '/qsealIssuer/key'),
+          },
+        }),
   };
   if (problems.length > 0) throw new TargetError(problems);
   return target;

@@ -115,6 +115,12 @@ export interface Target {
   sandboxOtp: string | undefined;
   /** Where a persona without an `otp` reads the code a live host sent (in-process targets only). */
   psuPhones?: PsuPhones | undefined;
+  /**
+   * A test CA the bank trusts for QSEAL certificates, with its key (PEM): the harness issues the
+   * near-miss QSEALs of `{{qsealNearMiss.<name>}}` under it (docs/certificates.md). Without it those
+   * cases are not applicable: a bank's own QA names its own test CA here.
+   */
+  qsealIssuer?: { certPem: string; keyPem: string } | undefined;
 }
 
 /** Headers signed when neither the target nor the institution says otherwise: every policy of the group. */

@@ -29,6 +29,8 @@ export interface ServeTpp {
 export interface ServeInfo {
   url: string;
   ca: string;
+  /** The CA's private key (an extension of §8): the harness issues near-miss QSEALs under the CA. */
+  caKey: string | undefined;
   institutions: Array<{
     code: string;
     host: string;
@@ -78,6 +80,7 @@ export function parseServeInfo(input: unknown): ServeInfo {
     mode,
     url: string(root['url'], 'url'),
     ca: string(root['ca'], 'ca'),
+    caKey: optional(root['caKey'], string, 'caKey'),
     institutions,
     tpp: serveTpp(root['tpp'], 'tpp'),
     tpps: Object.fromEntries(Object.entries(tpps).map(([name, t]) => [name, serveTpp(t, `tpps.${name}`)])),
@@ -120,6 +123,9 @@ export function targetFromServeInfo(
     capabilities: sandbox ? ['sandbox'] : info.mode === 'live' ? ['live'] : [],
     sandboxPersonas: {},
     sandboxOtp: undefined,
+    ...(info.caKey === undefined
+      ? {}
+      : { qsealIssuer: { certPem: readPem(info.ca, 'ca'), keyPem: readPem(info.caKey, 'caKey') } }),
   };
 }
 

@@ -40,6 +40,14 @@ export type RawTarget = {
     steps?: Array<RawBrowserStep>;
   };
   /**
+   * PEM files of a test CA the bank trusts for QSEAL certificates and its key: the harness issues
+   * near-miss QSEALs under it ({{qsealNearMiss.<name>}}, docs/certificates.md).
+   */
+  qsealIssuer?: {
+    cert: string;
+    key: string;
+  };
+  /**
    * TLS key pair of the local callback listener (manual driver) when redirectUri is https on this
    * machine.
    */

@@ -31,6 +31,8 @@ export interface DemoTpp {
 /** The reference's PKI on disk: CA, server certificate and demo TPPs. */
 export interface ReferencePki {
   readonly ca: string;
+  /** The CA's private key, written beside it (`ca-key.pem`). */
+  readonly caKey: string;
   readonly serverCert: string;
   readonly serverKey: string;
   readonly tpps: Readonly<Record<DemoTppName, DemoTpp>>;
@@ -122,7 +124,7 @@ async function generateInto(dir: string): Promise<void> {
     qsealCert: relativePath(dir, t.qsealCert),
     qsealKey: relativePath(dir, t.qsealKey),
   });
-  const manifest: ReferencePki = {
+  const manifest: Omit<ReferencePki, 'caKey'> = {
     ca: 'ca.pem',
     serverCert: 'server.pem',
     serverKey: 'server-key.pem',
@@ -190,6 +192,7 @@ function parseManifest(value: unknown, dir: string): ReferencePki | undefined {
     return undefined;
   return {
     ca: resolve(dir, ca),
+    caKey: resolve(dir, 'ca-key.pem'),
     serverCert: resolve(dir, serverCert),
     serverKey: resolve(dir, serverKey),
     tpps: { tpp, aispOnly, unenrolled, foreignCa },

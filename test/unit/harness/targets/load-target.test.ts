@@ -17,6 +17,10 @@ function withCerts(): string {
   return dir;
 }
 
+function loadTargetWithout(dir: string) {
+  return parseTarget(join(dir, 'u.yaml'), readFileSync('targets/example-institution.yaml', 'utf8'));
+}
+
 describe('loadTarget', () => {
   it('loads the documented example target with its certificates', () => {
     const dir = withCerts();
@@ -152,6 +156,40 @@ describe('targetFromServeInfo', () => {
     expect(live.capabilities).toEqual(['live']);
     expect(live.institutions.map((i) => i.sandbox)).toEqual([false, false]);
     expect([live.sandboxPersonas, live.sandboxOtp]).toEqual([{}, undefined]);
+  });
+
+  it('takes the issuer of near-miss QSEALs from a target file or the start line caKey, and none without them', () => {
+    const dir = withCerts();
+    const text = readFileSync('targets/example-institution.yaml', 'utf8').replace(
+      'capabilities: []',
+      'capabilities: []\nqsealIssuer: { cert: certs/groupbank-ca.pem, key: certs/qwac-key.pem }',
+    );
+    expect(parseTarget(join(dir, 't.yaml'), text).qsealIssuer).toEqual({
+      certPem: pair.cert,
+      keyPem: pair.key,
+    });
+    expect(loadTargetWithout(dir).qsealIssuer).toBeUndefined();
+    const pem = (name: string): string => join(dir, 'certs', name);
+    const tpp = {
+      clientId: 'PSDFR-ACPR-12345',
+      qwacCert: pem('qwac.pem'),
+      qwacKey: pem('qwac-key.pem'),
+      qsealCert: pem('qseal.pem'),
+      qsealKey: pem('qseal-key.pem'),
+      keyId: 'PSDFR-ACPR-12345',
+      redirectUri: 'https://tpp.example/cb',
+    };
+    const line = {
+      url: 'https://127.0.0.1:4433',
+      ca: pem('groupbank-ca.pem'),
+      institutions: [{ code: '10101', host: 'api-10101.psd2.groupbank.example' }],
+      tpp,
+    };
+    expect(targetFromServeInfo(parseServeInfo({ ...line, caKey: pem('qwac-key.pem') })).qsealIssuer).toEqual({
+      certPem: pair.cert,
+      keyPem: pair.key,
+    });
+    expect(targetFromServeInfo(parseServeInfo(line)).qsealIssuer).toBeUndefined();
   });
 
   it('refuses a start line that is not one', () => {
