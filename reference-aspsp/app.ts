@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -169,7 +170,13 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
     const router = new Router(domains.flatMap((domain) => domain.routes));
     const resolveHost = createHostResolver(institutions, calendar.hosts);
     const verifier = new WorkerVerifier();
+    const [cert, key, ca] = await Promise.all([
+      readFile(pki.serverCert, 'utf8'),
+      readFile(pki.serverKey, 'utf8'),
+      readFile(pki.ca, 'utf8'),
+    ]);
     const handler = createPipeline({
+      trustedCa: new X509Certificate(ca),
       router,
       resolveHost,
       calendar,
@@ -182,11 +189,6 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       edge,
       verifier,
     });
-    const [cert, key, ca] = await Promise.all([
-      readFile(pki.serverCert, 'utf8'),
-      readFile(pki.serverKey, 'utf8'),
-      readFile(pki.ca, 'utf8'),
-    ]);
     let listening: ListeningServer;
     try {
       listening = await listenHttps({

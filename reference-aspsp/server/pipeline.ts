@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import { parisDay, versionProfile, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
@@ -45,6 +45,8 @@ export interface PipelineServices {
   readonly edge?: EdgeBehaviours | undefined;
   /** Where the signature stage runs the RSA operation (default: on the event loop). */
   readonly verifier?: SignatureVerifier | undefined;
+  /** The CA the server trusts for TPP certificates (its TLS `ca`): a registration's QSEAL must chain to it. */
+  readonly trustedCa: X509Certificate;
   log(message: string): void;
 }
 
@@ -143,7 +145,9 @@ export function createPipeline(
       const parsed = bodyStage(route.body, headers, raw);
       bodySchemaStage(route.body, { version, body: parsed.body, faults });
       notes.clientId = tpp?.clientId;
-      return route.handler(routeContext(facts, parsed, { certificate, tpp, auth: undefined }, 0));
+      return route.handler(
+        routeContext(facts, parsed, { certificate, tpp, trustedCa: services.trustedCa, auth: undefined }, 0),
+      );
     }
     const { certificate, tpp } = await enrolledTppStage(socket, {
       tx: services.store,

@@ -1,4 +1,5 @@
 import type { FaultSet } from '../faults/catalogue.ts';
+import type { X509Certificate } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -67,6 +68,8 @@ export interface OpenContext extends BaseContext {
  */
 export interface TrustedCertificateContext extends BaseContext {
   readonly certificate: ClientCertificate;
+  /** The CA the server trusts for TPP certificates: a registration's QSEAL must be issued by it. */
+  readonly trustedCa: X509Certificate;
   readonly tpp: EnrolledTpp | undefined;
   readonly auth: undefined;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { readPsd2Certificate, type Psd2Certificate } from '../../protocol/psd2-certificate.ts';
 import { newestApiVersion, schemaValidator, type Role } from '../../spec/lib/index.ts';
 import { apiRoleOfPsd2Role, apiRoles } from '../lib/api-roles.ts';
@@ -43,6 +43,17 @@ export const stetRegisterRoute: TrustedCertificateRoute = { ...registerRoute, pa
  */
 const registrationSchema = 'RegistrationRequest';
 
+/** True when `der` names `ca` as its issuer and carries a signature `ca`'s key verifies. */
+function issuedBy(der: Uint8Array, ca: X509Certificate): boolean {
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(der);
+  } catch {
+    return false;
+  }
+  return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
+}
+
 async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> {
   const checked = schemaValidator(registrationSchema, newestApiVersion)(ctx.body);
   if (!checked.valid) throw new ApiError('FF01', { detail: checked.errors.join('; ') });
@@ -61,6 +72,12 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
   } catch {
     throw new ApiError('FF01', { detail: 'jwks x5c is not a PSD2 certificate' });
   }
+  // A qualified certificate is issued by a trust service the bank recognises (seed: Authentication 1):
+  // here, the CA the server trusts for QWACs. Its name alone proves nothing: the signature must verify.
+  if (!issuedBy(request.qsealDer, ctx.trustedCa))
+    throw new ApiError('FF01', {
+      detail: 'jwks x5c is not issued by a certification authority the bank trusts',
+    });
   if (qseal.organizationIdentifier !== org)
     throw new ApiError('FF01', { detail: 'the QSEAL is of another organisation' });
   // A QSEAL is a qualified certificate (seed: Authentication 1): QcCompliance says so.
