@@ -87,15 +87,6 @@ export class SecretSet {
       const candidates = this.#byPrefix.get(prefixKey(text, i));
       const match = candidates?.find((form) => text.startsWith(form, i));
       if (match === undefined) {
-        // A secret cut short by the end of the text (a failure's excerpt of a body cut at 200
-        // characters) is hidden too: its start is as much a credential as the whole of it.
-        const rest = text.slice(i);
-        const cut = candidates?.find((form) => form.length > rest.length && form.startsWith(rest));
-        if (cut !== undefined) {
-          out += text.slice(copiedUpTo, i) + (this.#forms.get(cut) ?? '');
-          copiedUpTo = text.length;
-          break;
-        }
         i += 1;
         continue;
       }
