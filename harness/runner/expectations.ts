@@ -3,6 +3,7 @@
  * checks, `every`, `_links` presence and the fields a journey's pages showed. Returns every failure (not only the first), each with
  * expected and actual.
  */
+import { bodyExcerpt } from './body-excerpt.ts';
 import { lookupError } from '../../spec/lib/index.ts';
 import type { Expectations, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
@@ -152,7 +153,7 @@ function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
     {
       message: `error code is ${actual ?? 'absent'}`,
       expected: code,
-      actual: actual ?? outcome.text.slice(0, 200),
+      actual: actual ?? bodyExcerpt(outcome.text),
     },
   ];
 }

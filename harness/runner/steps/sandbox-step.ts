@@ -2,6 +2,7 @@
  * Runs a `sandbox` step on the control API of contracts §5 (mTLS, no Signature, JSON), and the
  * helpers the case set-up uses: cloning a fresh PSU and moving its clock.
  */
+import { bodyExcerpt } from '../body-excerpt.ts';
 import type { HttpExchange } from '../../client/stet-client.ts';
 import { sandboxBase } from '../../client/tpp-client.ts';
 import { CodedError } from '../../../lib/coded-error.ts';
@@ -73,7 +74,7 @@ export async function clonePsu(
   if (cloned === undefined) {
     throw new CodedError(
       'ERR_SANDBOX_CLONE',
-      `cloning persona ${persona} answered ${exchange.status}: ${exchange.text.slice(0, 200)}`,
+      `cloning persona ${persona} answered ${exchange.status}: ${bodyExcerpt(exchange.text)}`,
       {
         hint: 'the target declares the sandbox capability; check that its control API is on (contracts §5)',
       },
