@@ -43,14 +43,12 @@ export const stetRegisterRoute: TrustedCertificateRoute = { ...registerRoute, pa
  */
 const registrationSchema = 'RegistrationRequest';
 
-/** True when `der` names `ca` as its issuer and carries a signature `ca`'s key verifies. */
+/**
+ * True when `der` names `ca` as its issuer and carries a signature `ca`'s key verifies. Called after
+ * `readPsd2Certificate` read the same bytes with Node's X509Certificate, so reading them cannot fail.
+ */
 function issuedBy(der: Uint8Array, ca: X509Certificate): boolean {
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(der);
-  } catch {
-    return false;
-  }
+  const certificate = new X509Certificate(der);
   return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
 }
 
