@@ -116,23 +116,17 @@ interface Tbs {
 }
 
 function parseTbs(der: Uint8Array): Tbs {
-  // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
   const [tbsTlv] = readChildren(expectTag(readSingle(der), Tag.Sequence, 'Certificate').content);
-  // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
   const fields = readChildren(expectTag(tbsTlv, Tag.Sequence, 'TBSCertificate').content);
   // The version is an optional explicit [0]; skip it so the positional fields line up.
   // Stryker disable next-line OptionalChaining: unobservable: with no field at all a TypeError instead of a DerError, which the bank catches alike
   const rest = fields[0]?.tag === 0xa0 ? fields.slice(1) : fields;
   const [, , , validity, subject, , ...optional] = rest;
-  // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
   const [notBefore, notAfter] = readChildren(expectTag(validity, Tag.Sequence, 'Validity').content);
   const extensionsTlv = optional.find((f) => f.tag === 0xa3);
   return {
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     subject: parseName(expectTag(subject, Tag.Sequence, 'subject')),
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     notBefore: parseTime(notBefore, 'notBefore'),
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     notAfter: parseTime(notAfter, 'notAfter'),
     extensions: extensionsTlv === undefined ? new Map<string, Uint8Array>() : parseExtensions(extensionsTlv),
   };
@@ -141,14 +135,10 @@ function parseTbs(der: Uint8Array): Tbs {
 function parseName(name: Tlv): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const rdn of readChildren(name.content)) {
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     for (const atv of readChildren(expectTag(rdn, Tag.Set, 'RelativeDistinguishedName').content)) {
-      // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
       const [type, value] = readChildren(expectTag(atv, Tag.Sequence, 'AttributeTypeAndValue').content);
-      // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
       const oid = decodeOid(expectTag(type, Tag.Oid, 'attribute type').content);
       if (value === undefined) throw new DerError('attribute without a value');
-      // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
       if (!attributes.has(oid)) attributes.set(oid, decodeString(value, `attribute ${oid}`));
     }
   }
@@ -158,13 +148,9 @@ function parseName(name: Tlv): Map<string, string> {
 function parseExtensions(wrapper: Tlv): Map<string, Uint8Array> {
   const extensions = new Map<string, Uint8Array>();
   const [list] = readChildren(wrapper.content);
-  // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
   for (const ext of readChildren(expectTag(list, Tag.Sequence, 'Extensions').content)) {
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     const parts = readChildren(expectTag(ext, Tag.Sequence, 'Extension').content);
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     const oid = decodeOid(expectTag(parts[0], Tag.Oid, 'extnID').content);
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     const value = expectTag(parts[parts.length - 1], Tag.OctetString, 'extnValue');
     extensions.set(oid, value.content);
   }

@@ -84,25 +84,19 @@ export function encodeQcStatements(statements: QcStatements): Uint8Array {
 export function decodeQcStatements(der: Uint8Array): QcStatements {
   // Stryker disable next-line ArrayDeclaration: equivalent: a junk entry is no QcType anyone asks for
   const result: QcStatements = { compliance: false, qcTypes: [], psd2: undefined };
-  // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends (tools/mutation/caught-error-ignorer.mjs)
   const outer = expectTag(readSingle(der), Tag.Sequence, 'qcStatements');
   for (const statement of readChildren(outer.content)) {
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     const [idTlv, info] = readChildren(expectTag(statement, Tag.Sequence, 'QCStatement').content);
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     const id = decodeOid(expectTag(idTlv, Tag.Oid, 'statementId').content);
     if (id === qcComplianceOid) result.compliance = true;
     else if (id === qcTypeStatementOid) {
-      // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
       for (const t of readChildren(expectTag(info, Tag.Sequence, 'QcType').content)) {
-        // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
         const oid = decodeOid(expectTag(t, Tag.Oid, 'QcType').content);
         // A type OID outside the three is skipped (at most one of them matches).
         result.qcTypes.push(...qcTypes.filter((k) => qcTypeOids[k] === oid));
       }
     } else if (id === psd2StatementOid) {
       if (result.psd2 !== undefined) throw new DerError('PSD2 statement present twice');
-      // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
       result.psd2 = decodePsd2(expectTag(info, Tag.Sequence, 'PSD2QcType').content);
     }
   }
@@ -112,21 +106,15 @@ export function decodeQcStatements(der: Uint8Array): QcStatements {
 function decodePsd2(content: Uint8Array): Psd2Statement {
   const [rolesTlv, nameTlv, idTlv, extra] = readChildren(content);
   if (extra !== undefined) throw new DerError('PSD2QcType has more than three fields');
-  // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
   const roleOids = readChildren(expectTag(rolesTlv, Tag.Sequence, 'rolesOfPSP').content).map((roleTlv) => {
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     const [oidTlv, roleNameTlv] = readChildren(expectTag(roleTlv, Tag.Sequence, 'RoleOfPSP').content);
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     expectTag(roleNameTlv, Tag.Utf8String, 'roleOfPspName');
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     return decodeOid(expectTag(oidTlv, Tag.Oid, 'roleOfPspOid').content);
   });
   return {
     // Each role once, in the certificate's order; role OIDs outside the four are skipped.
     roles: [...new Set(roleOids.flatMap((oid) => psd2Roles.filter((role) => psd2RoleOids[role] === oid)))],
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     ncaName: decodeString(expectTag(nameTlv, Tag.Utf8String, 'nCAName'), 'nCAName'),
-    // Stryker disable next-line StringLiteral: unobservable: a field's name in a DerError message, which the bank never sends
     ncaId: decodeString(expectTag(idTlv, Tag.Utf8String, 'nCAId'), 'nCAId'),
   };
 }

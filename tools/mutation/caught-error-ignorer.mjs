@@ -17,13 +17,33 @@ export const caughtErrors = new Map([
   ],
 ]);
 
+/**
+ * Functions of the DER reader whose argument at the given position only names the field for a
+ * DerError message (protocol/der.ts `expectTag`, `decodeString`; protocol/psd2-certificate.ts
+ * `parseTime`): a mutant of that name is as unobservable as the message itself.
+ */
+export const messageLabelArguments = new Map([
+  ['expectTag', 2],
+  ['decodeString', 1],
+  ['parseTime', 1],
+]);
+
+const labelReason =
+  'unobservable: the field name only goes into a DerError message, which the bank never sends ' +
+  '(see DerError above)';
+
 export const caughtErrorIgnorer = {
-  /** Ignores the first argument (the message) of `new <listed error>(…)`. */
+  /**
+   * Ignores the first argument (the message) of `new <listed error>(…)`, and the field-name argument
+   * of a DER reader function that only puts it in such a message.
+   */
   shouldIgnore(path) {
     const { parent, listKey, key } = path;
-    if (parent?.type !== 'NewExpression' || listKey !== 'arguments' || key !== 0) return undefined;
-    const callee = parent.callee;
-    return callee?.type === 'Identifier' ? caughtErrors.get(callee.name) : undefined;
+    if (listKey !== 'arguments' || parent?.callee?.type !== 'Identifier') return undefined;
+    const name = parent.callee.name;
+    if (parent.type === 'NewExpression') return key === 0 ? caughtErrors.get(name) : undefined;
+    if (parent.type === 'CallExpression' && messageLabelArguments.get(name) === key) return labelReason;
+    return undefined;
   },
 };
 
