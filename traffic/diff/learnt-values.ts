@@ -7,6 +7,21 @@ const minimumLength = 3;
 
 const base = 'https://placeholder.invalid';
 
+/**
+ * Values that describe rather than identify: a date, an instant or an amount. Two targets' lists
+ * (transactions, balances) need not line up item by item, so such a value learnt at one position
+ * would rewrite an unrelated later date or amount (a query's `dateTo`, a payment's amount).
+ */
+const descriptive = /^(-?\d+\.\d+|\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$/;
+
+/**
+ * A learnt value is replaced only as a whole token: not inside a longer run of URL-unreserved
+ * characters (letters, digits, `-._~`). An entryReference `2026` learnt from a transaction list must
+ * not rewrite the year of `dateTo=2026-09-05`. A percent escape before or after counts as a boundary.
+ */
+const tokenBefore = '(?<=^|[^A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})';
+const tokenAfter = '(?=$|[^A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})';
+
 /** True for a value that reads as a URL or an absolute path (a link, a form action, a Location). */
 function isUrlLike(value: string): boolean {
   return /^(https?:\/\/|\/)/.test(value) && URL.canParse(value, base);
@@ -22,7 +37,7 @@ export class LearntValues {
 
   /** Learns one string: a URL or path segment by segment and query value by value, else whole. */
   learnString(recorded: string, fresh: string): void {
-    if (recorded === fresh || recorded.length < minimumLength) return;
+    if (recorded === fresh || recorded.length < minimumLength || descriptive.test(recorded)) return;
     if (isUrlLike(recorded) && isUrlLike(fresh)) {
       const a = new URL(recorded, base);
       const b = new URL(fresh, base);
@@ -132,14 +147,15 @@ export class LearntValues {
 
   /**
    * `text` with every learnt value replaced in one pass, longest first (a value never rewrites part of
-   * a longer one). One pass: a replacement is never scanned again, so a short learnt value that happens
-   * to occur inside another target's value (a digit run inside a fresh payment id or IBAN) cannot
-   * corrupt it.
+   * a longer one), each only as a whole token (see `tokenBefore`). One pass: a replacement is never
+   * scanned again, so a short learnt value that happens to occur inside another target's value (a
+   * digit run inside a fresh payment id or IBAN) cannot corrupt it.
    */
   apply(text: string): string {
     if (this.map.size === 0) return text;
     const keys = [...this.map.keys()].sort((a, b) => b.length - a.length);
-    const pattern = new RegExp(keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    const alternatives = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    const pattern = new RegExp(`${tokenBefore}(?:${alternatives})${tokenAfter}`, 'g');
     return text.replace(pattern, (found) => this.map.get(found) ?? found);
   }
 }

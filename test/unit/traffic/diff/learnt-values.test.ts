@@ -72,6 +72,36 @@ describe('LearntValues', () => {
     );
   });
 
+  it('replaces a learnt value only as a whole token, never inside a date or a longer id', () => {
+    const learnt = new LearntValues();
+    // Two transaction lists that do not line up: the entryReference at one position differs.
+    learnt.learnJson(
+      { transactions: [{ entryReference: '2026' }] },
+      { transactions: [{ entryReference: '9235' }] },
+    );
+    expect(learnt.apply('/transactions?dateTo=2026-09-05&entryReferenceFrom=2026')).toBe(
+      '/transactions?dateTo=2026-09-05&entryReferenceFrom=9235',
+    );
+    expect(learnt.apply('{"id":"x2026","ref":"2026","v":"2026.5","w":"a~2026"}')).toBe(
+      '{"id":"x2026","ref":"9235","v":"2026.5","w":"a~2026"}',
+    );
+    // A percent escape is a boundary: an id inside an encoded redirect URI is still replaced.
+    expect(learnt.apply('redirect_uri=https%3A%2F%2Ft%2F2026%3Fa')).toBe(
+      'redirect_uri=https%3A%2F%2Ft%2F9235%3Fa',
+    );
+  });
+
+  it('does not learn dates, instants or amounts, which describe and do not identify', () => {
+    const learnt = new LearntValues();
+    learnt.learnJson(
+      { bookingDate: '2026-09-04', at: '2026-09-04T10:00:00.000+02:00', amount: '12.30', id: 'old-id' },
+      { bookingDate: '2026-09-07', at: '2026-09-07T11:00:00Z', amount: '99.99', id: 'new-id' },
+    );
+    expect(learnt.apply('dateTo=2026-09-04 2026-09-04T10:00:00.000+02:00 {"amount":"12.30"} old-id')).toBe(
+      'dateTo=2026-09-04 2026-09-04T10:00:00.000+02:00 {"amount":"12.30"} new-id',
+    );
+  });
+
   it('pairs each PKCE challenge with the next redacted verifier and makes a fresh matching pair', () => {
     const har: Har = {
       log: {
