@@ -6,6 +6,7 @@ import { readSpecJson } from './spec-files.ts';
 import { SpecError } from './spec-error.ts';
 import { assertApiVersion } from './versions.ts';
 import type { ApiVersion } from './versions.ts';
+import { escapeRegExp } from '../../lib/escape-reg-exp.ts';
 
 /** A matched operation: its id, the path template it came from and the path parameter values. */
 export interface OperationMatch {
@@ -54,10 +55,6 @@ export function openApiDocument(version: ApiVersion): Readonly<Record<string, un
     documents.set(known, document);
   }
   return document;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function routes(version: ApiVersion): Route[] {

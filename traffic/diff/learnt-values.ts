@@ -1,6 +1,7 @@
 import { createPkcePair } from '../../protocol/index.ts';
 import type { Har, HarEntry, HarNameValue } from '../har/har.ts';
 import { formOf, isRecord } from '../har/har-access.ts';
+import { escapeRegExp } from '../../lib/escape-reg-exp.ts';
 
 /** Values shorter than this are not learnt: they would be replaced inside unrelated text. */
 const minimumLength = 3;
@@ -154,7 +155,7 @@ export class LearntValues {
   apply(text: string): string {
     if (this.map.size === 0) return text;
     const keys = [...this.map.keys()].sort((a, b) => b.length - a.length);
-    const alternatives = keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    const alternatives = keys.map(escapeRegExp).join('|');
     const pattern = new RegExp(`${tokenBefore}(?:${alternatives})${tokenAfter}`, 'g');
     return text.replace(pattern, (found) => this.map.get(found) ?? found);
   }

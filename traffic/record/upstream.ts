@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { escapeRegExp } from '../../lib/escape-reg-exp.ts';
 
 /** How the recorder reaches the institution hosts: the TLS side of a target file (contracts §9). */
 export interface UpstreamConfig {
@@ -50,7 +51,7 @@ export class Upstream {
 
   constructor(private readonly config: UpstreamConfig) {
     const template = new URL(config.baseUrl.replace('<institution_code>', '00000'));
-    const escaped = template.hostname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('00000', '\\d{5}');
+    const escaped = escapeRegExp(template.hostname).replace('00000', '\\d{5}');
     this.hostPattern = new RegExp(`^${escaped}$`, 'i');
   }
 

@@ -1,4 +1,5 @@
 import { ibanPlaceholder } from './iban.ts';
+import { escapeRegExp } from '../../lib/escape-reg-exp.ts';
 
 /** What a redacted value was; the placeholder names it so flows stay readable. */
 export type SecretKind =
@@ -23,10 +24,6 @@ const minimumLength = 3;
 
 /** Every placeholder the book hands out matches this (IBAN and IP stand-ins are listed in the book). */
 const placeholderPattern = /REDACTED-[A-Z-]+-\d+/g;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * The secrets seen in a session and their stable placeholders.

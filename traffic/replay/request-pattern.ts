@@ -1,6 +1,7 @@
 import type { HarEntry } from '../har/har.ts';
 import { formOf, isRecord, jsonOf } from '../har/har-access.ts';
 import { isIbanPlaceholder, isValidIban } from '../redact/iban.ts';
+import { escapeRegExp } from '../../lib/escape-reg-exp.ts';
 
 /** A request as the replay server receives it. */
 export interface IncomingRequest {
@@ -34,10 +35,6 @@ const placeholderPiece = /REDACTED-[A-Z-]+-\d+/;
 
 /** How one value matched: not at all, exactly, or through a placeholder wildcard. */
 type Fit = { ok: true; exact: boolean } | { ok: false };
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** True when a recorded value is, or holds, a redaction placeholder. */
 function holdsPlaceholder(recorded: string): boolean {
