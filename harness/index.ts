@@ -29,7 +29,13 @@ export {
 } from './client/signing-interceptor.ts';
 export { signHeaders, type SealKey, type SigningPolicy } from './client/request-signer.ts';
 export { ClientError, type ClientErrorCode } from './client/client-errors.ts';
-export { runSuites, type RunOptions, type RunOutcome, type RunStats } from './runner/run-suites.ts';
+export {
+  defaultConcurrency,
+  runSuites,
+  type RunOptions,
+  type RunOutcome,
+  type RunStats,
+} from './runner/run-suites.ts';
 export type { TranscriptPolicy } from './report/model.ts';
 export { targetCalendar, type TargetCalendar } from './versions/target-calendar.ts';
 export { planRun } from './runner/plan-run.ts';

@@ -14,6 +14,7 @@ import {
   baselineReporter,
   baselineYaml,
   checkFilter,
+  defaultConcurrency,
   loadBaseline,
   loadSuites,
   loadTarget,
@@ -97,7 +98,7 @@ export function register(program: Command): void {
     .option('--version <version>', 'only this API version (repeatable)', collectList, [])
     .option('--institution <code>', 'only this institution code (repeatable)', collectList, [])
     .option('--tag <tag>', 'only cases with this tag (repeatable)', collectList, [])
-    .option('--concurrency <n>', 'cases run at the same time', '4')
+    .option('--concurrency <n>', 'cases run at the same time', String(defaultConcurrency))
     .option('--shard <i/n>', 'run the i-th of n shares of the matrix')
     .option(
       '--out <dir>',
@@ -151,7 +152,7 @@ async function run(options: RunCliOptions): Promise<number> {
     throw new RunOptionError(
       'ERR_RUN_OPTION',
       `--concurrency ${options.concurrency} is not a positive integer`,
-      { hint: 'e.g. --concurrency 4' },
+      { hint: `e.g. --concurrency ${defaultConcurrency}` },
     );
   }
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);

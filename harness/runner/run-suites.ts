@@ -32,12 +32,19 @@ import { noFilter, type RunFilter, type Shard } from './run-filter.ts';
 import { targetCalendar, type TargetCalendar } from '../versions/target-calendar.ts';
 
 /** Options of {@link runSuites}. */
+/**
+ * Cells in flight by default. A cell is mostly waiting on the network, and against the embedded
+ * reference 8 keeps both cores busy: a full run took 14.8–14.9 s at 8 against 15.8–17.1 s at 4
+ * (`npm run bench:run`, 2 cores, docs/benchmarks.md).
+ */
+export const defaultConcurrency = 8;
+
 export interface RunOptions {
   suites: readonly SuiteDefinition[];
   target: Target;
   filter?: RunFilter;
   shard?: Shard | undefined;
-  /** Cells run at the same time (default 4). */
+  /** Cells run at the same time (default {@link defaultConcurrency}). */
   concurrency?: number;
   reporter: Reporter;
   schemas: SchemaLookup;
@@ -120,7 +127,7 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
       },
     };
     const results = await runCells(cells, runtime, reporter, {
-      concurrency: options.concurrency ?? 4,
+      concurrency: options.concurrency ?? defaultConcurrency,
       bail: options.bail ?? false,
     });
     stats.wallMs = performance.now() - wallStart;
