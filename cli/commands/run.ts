@@ -16,7 +16,6 @@ import {
   checkFilter,
   defaultConcurrency,
   loadBaseline,
-  loadSuites,
   loadTarget,
   parseShard,
   planRun,
@@ -34,6 +33,7 @@ import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { strictReporter } from '../../harness/report/strict-reporter.ts';
 import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
+import { loadSuitesCached, toolSuiteCache } from '../../harness/suite/suite-cache.ts';
 
 /** A `run` option the user must fix. */
 export class RunOptionError extends CodedError<'ERR_RUN_OPTION' | 'ERR_RUN_EMPTY'> {}
@@ -186,7 +186,12 @@ async function run(options: RunCliOptions): Promise<number> {
       : undefined;
   const started = starting?.catch(() => undefined);
   try {
-    const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
+    // Unchanged suites (files, fragments, loader) are read back from the last run's load.
+    const suites = loadSuitesCached(
+      options.suites.length > 0 ? options.suites : ['suites'],
+      specRuleCatalogue,
+      toolSuiteCache(),
+    );
     const filter: RunFilter = {
       suites: options.suite,
       cases: options.case,

@@ -65,7 +65,7 @@ export function loadSuites(
   rules: RuleCatalogue,
   cwd = process.cwd(),
 ): SuiteDefinition[] {
-  const files = paths.flatMap((p) => yamlFiles(p));
+  const files = paths.flatMap((p) => suiteFiles(p));
   const suites: SuiteDefinition[] = [];
   const problems: Array<SuiteError['problems'][number] & { code: SuiteErrorCode }> = [];
   const byId = new Map<string, string>();
@@ -99,7 +99,11 @@ function commonCode(problems: ReadonlyArray<{ code: SuiteErrorCode }>): SuiteErr
   return codes.size === 1 ? (problems[0]?.code ?? 'ERR_SUITE_INVALID') : 'ERR_SUITE_INVALID';
 }
 
-function yamlFiles(path: string): string[] {
+/**
+ * The suite files a path names: itself, or every `*.yaml` / `*.yml` under the folder (recursively,
+ * sorted, without the `_shared/` fragments). Throws {@link SuiteError} for a path that does not exist.
+ */
+export function suiteFiles(path: string): string[] {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
