@@ -68,6 +68,12 @@ const nearMisses = {
         encodeSequence([encodeOid('0.4.0.1862.1.3'), encodeTlv(Tag.Integer, Uint8Array.of(15))]),
       ],
     }),
+  // An unknown statement whose OID, 1.2.16384, has a zero 7-bit group inside an arc (81 80 00): valid
+  // DER, unlike a zero group that leads an arc (oidLeadingPadding).
+  oidInnerZeroGroup: (b: Base) =>
+    fields(b, {
+      extraStatements: [encodeSequence([encodeTlv(Tag.Oid, Uint8Array.of(0x2a, 0x81, 0x80, 0x00))])],
+    }),
   generalizedTimeValidity: (b: Base) =>
     fields(b, {
       notBefore: { at: new Date(Date.UTC(1949, 11, 31)), type: 'generalized' },

@@ -71,6 +71,7 @@ describe('qseal near misses', () => {
     'unknownRoleBeside',
     'unknownQcTypeBeside',
     'unknownStatementBeside',
+    'oidInnerZeroGroup',
     'uniqueIdentifiers',
     'secondOrganizationIdentifier',
   ] as const)('%s reads as the TPP own QSEAL', async (name) => {
