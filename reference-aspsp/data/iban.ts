@@ -3,6 +3,8 @@
  *
  * The bank code of the BBAN is the institution code, so an IBAN tells which institution holds it.
  */
+import { ibanCheckDigits, mod97 } from '../../protocol/index.ts';
+
 export interface FrenchBban {
   /** Five-digit bank code: the institution code. */
   readonly bankCode: string;
@@ -10,20 +12,6 @@ export interface FrenchBban {
   readonly branchCode: string;
   /** Eleven-digit account number. */
   readonly accountNumber: string;
-}
-
-/** Remainder of a (long) decimal string modulo 97, computed in chunks. */
-function mod97(digits: string): number {
-  let remainder = 0;
-  for (let i = 0; i < digits.length; i += 7) {
-    remainder = Number(String(remainder) + digits.slice(i, i + 7)) % 97;
-  }
-  return remainder;
-}
-
-/** Letters count as 10..35 in the IBAN check computation. */
-function lettersToDigits(text: string): string {
-  return text.toUpperCase().replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
 }
 
 /** The two-digit RIB key of a French BBAN (97 − (89·bank + 15·branch + 3·account) mod 97). */
@@ -49,12 +37,5 @@ export function frenchIban(bban: FrenchBban): string {
     );
   }
   const body = `${bban.bankCode}${bban.branchCode}${bban.accountNumber}${ribKey(bban)}`;
-  const check = 98 - mod97(lettersToDigits(`${body}FR00`));
-  return `FR${String(check).padStart(2, '0')}${body}`;
-}
-
-/** True when `iban` passes the ISO 13616 mod-97 check. */
-export function isValidIban(iban: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
-  return mod97(lettersToDigits(iban.slice(4) + iban.slice(0, 4))) === 1;
+  return `FR${ibanCheckDigits('FR', body)}${body}`;
 }

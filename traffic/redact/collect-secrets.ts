@@ -5,7 +5,8 @@ import {
 } from '../../protocol/secret-fields.ts';
 import type { HarEntry, HarNameValue } from '../har/har.ts';
 import { contentText, formOf, headerOf, isRecord, jsonOf } from '../har/har-access.ts';
-import { ibanPattern, isValidIban } from './iban.ts';
+import { hasValidIbanCheckDigits } from '../../protocol/index.ts';
+import { ibanPattern } from './iban.ts';
 import type { SecretBook, SecretKind } from './secret-book.ts';
 
 /** The book's kind of each credential kind of protocol/secret-fields.ts. */
@@ -58,7 +59,8 @@ const jwtPattern = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
 /** Registers the IBANs and JWTs found anywhere in free text (HTML pages, links, messages). */
 export function collectFromText(text: string, book: SecretBook): void {
-  for (const match of text.matchAll(ibanPattern)) if (isValidIban(match[0])) book.add('iban', match[0]);
+  for (const match of text.matchAll(ibanPattern))
+    if (hasValidIbanCheckDigits(match[0])) book.add('iban', match[0]);
   for (const match of text.matchAll(jwtPattern)) book.add('access-token', match[0]);
 }
 

@@ -1,21 +1,7 @@
-/** Candidate IBANs in free text: country, check digits, 11 to 30 alphanumerics (validated by {@link isValidIban}). */
+import { hasValidIbanCheckDigits, ibanCheckDigits } from '../../protocol/index.ts';
+
+/** Candidate IBANs in free text: country, check digits, 11 to 30 alphanumerics (validated by `hasValidIbanCheckDigits`). */
 export const ibanPattern = /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b/g;
-
-function mod97(digits: string): number {
-  let remainder = 0;
-  for (const char of digits) remainder = (remainder * 10 + Number(char)) % 97;
-  return remainder;
-}
-
-function numeric(text: string): string {
-  return [...text].map((c) => (c >= 'A' && c <= 'Z' ? String(c.charCodeAt(0) - 55) : c)).join('');
-}
-
-/** True when `text` is an IBAN with valid ISO 13616 check digits. */
-export function isValidIban(text: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(text)) return false;
-  return mod97(numeric(text.slice(4) + text.slice(0, 4))) === 1;
-}
 
 /**
  * A stand-in IBAN for the `n`-th redacted one: same country, same length, letters where the original
@@ -30,8 +16,7 @@ export function ibanPlaceholder(original: string, n: number): string {
   const padded = counter.padStart(Math.max(digitSlots, counter.length), '0').slice(-Math.max(digitSlots, 1));
   let next = 0;
   const fake = [...bban].map((c) => (c >= '0' && c <= '9' ? (padded[next++] ?? '0') : 'X')).join('');
-  const check = 98 - mod97(numeric(`${fake}${country}00`));
-  return `${country}${String(check).padStart(2, '0')}${fake}`;
+  return `${country}${ibanCheckDigits(country, fake)}${fake}`;
 }
 
 /**
@@ -40,7 +25,7 @@ export function ibanPlaceholder(original: string, n: number): string {
  * the same country and length, since the client may send its own (a PISP creditor account).
  */
 export function isIbanPlaceholder(text: string): boolean {
-  if (!isValidIban(text)) return false;
+  if (!hasValidIbanCheckDigits(text)) return false;
   const bban = text.slice(4);
   return /^[X0-9]+$/.test(bban) && /^0{5,}[1-9]\d{0,5}$/.test(bban.replace(/X/g, ''));
 }

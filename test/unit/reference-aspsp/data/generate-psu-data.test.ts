@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, parisDay } from '../../../../spec/lib/index.ts';
 import { accountBalances } from '../../../../reference-aspsp/ais/balances.ts';
 import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-data.ts';
-import { isValidIban } from '../../../../reference-aspsp/data/iban.ts';
+import { hasValidIbanCheckDigits } from '../../../../protocol/index.ts';
 import { findPersona, personaTemplates } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PersonaTemplate } from '../../../../reference-aspsp/data/persona-template.ts';
 import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
@@ -63,7 +63,7 @@ describe('generatePsuData', () => {
     for (const institution of ['10101', '20202', '30303']) {
       const data = generatePsuData({ template: persona('alice'), institution, psuId: 'alice', anchor });
       for (const account of data.accounts) {
-        expect(isValidIban(account.iban)).toBe(true);
+        expect(hasValidIbanCheckDigits(account.iban)).toBe(true);
         expect(account.iban.slice(4, 9)).toBe(institution);
       }
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHar } from '../../../../traffic/har/parse-har.ts';
-import { isValidIban } from '../../../../traffic/redact/iban.ts';
+import { hasValidIbanCheckDigits } from '../../../../protocol/index.ts';
 import { redactHar } from '../../../../traffic/redact/redact-har.ts';
 import { SecretBook } from '../../../../traffic/redact/secret-book.ts';
 import { verifyRedaction } from '../../../../traffic/redact/verify-redaction.ts';
@@ -46,7 +46,7 @@ describe('redactHar', () => {
     const placeholder = book.replaceIn('FR1420041010050500013M02606');
     expect(placeholder).toMatch(/^FR\d{2}/);
     expect(placeholder).toHaveLength(27);
-    expect(isValidIban(placeholder)).toBe(true);
+    expect(hasValidIbanCheckDigits(placeholder)).toBe(true);
     expect(placeholder).not.toBe('FR1420041010050500013M02606');
   });
 
