@@ -81,8 +81,8 @@ function launch(options: EmbeddedReferenceOptions): Launch {
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
     stderr.push(chunk);
     if (stderr.length > 50) stderr.shift();
   });

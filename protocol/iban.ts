@@ -8,7 +8,7 @@
  * The electronic form: country code, two check digits, then 11 to 30 letters or digits (15 to 34
  * characters in all: Norway's are the shortest, Saint Lucia's the longest). No spaces, upper case.
  */
-export const ibanShape = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+const ibanShape = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
 /**
  * The MOD 97-10 remainder of `text` read as a number, letters counting as two digits (A = 10 …

@@ -61,4 +61,4 @@ export {
   type PkceMethod,
   type PkcePair,
 } from './pkce.ts';
-export { hasValidIbanCheckDigits, ibanCheckDigits, ibanShape, mod97 } from './iban.ts';
+export { hasValidIbanCheckDigits, ibanCheckDigits, mod97 } from './iban.ts';
