@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { CodedError } from '../lib/coded-error.ts';
+import type { ChoiceBank } from '../reference-aspsp/choices/choice.ts';
 
 /** The embedded reference could not be started. */
 export class EmbeddedReferenceError extends CodedError<'ERR_EMBEDDED_REFERENCE'> {}
@@ -12,6 +13,8 @@ export class EmbeddedReferenceError extends CodedError<'ERR_EMBEDDED_REFERENCE'>
 export interface EmbeddedReferenceOptions {
   /** Fault names passed to the reference (`--fault`). */
   readonly faults?: readonly string[];
+  /** The bank the reference plays where the seed is silent (`serve --choices`); default `reference`. */
+  readonly choices?: ChoiceBank;
   /** Where the reference keeps its generated PKI between runs (default `.data/embedded-pki`). */
   readonly pkiDir?: string;
   /** Version calendar overrides file (`serve --calendar`). */
@@ -43,6 +46,7 @@ export async function startEmbeddedReference(
 ): Promise<EmbeddedReference> {
   const isDefault =
     (options.faults ?? []).length === 0 &&
+    (options.choices ?? 'reference') === 'reference' &&
     options.pkiDir === undefined &&
     options.calendar === undefined &&
     options.clock === undefined;
@@ -76,6 +80,7 @@ function launch(options: EmbeddedReferenceOptions): Launch {
     '--pki',
     pkiDir,
     ...(options.faults ?? []).flatMap((fault) => ['--fault', fault]),
+    ...(options.choices === undefined ? [] : ['--choices', options.choices]),
     ...(options.calendar === undefined ? [] : ['--calendar', options.calendar]),
     ...(options.clock === undefined ? [] : ['--clock', options.clock]),
   ];
@@ -120,7 +125,7 @@ function isRefable(value: unknown): value is { ref(): unknown; unref(): unknown 
 let prestarted: Launch | undefined;
 
 /** Options of `run` that make it use another reference than the default embedded one, or none. */
-const otherReference = ['--target', '--fault', '--calendar', '--at', '--help', '-h'];
+const otherReference = ['--target', '--fault', '--choices', '--calendar', '--at', '--help', '-h'];
 
 /** True for a command line (`process.argv`) that is a `run` against the default embedded reference. */
 export function runsOnDefaultReference(argv: readonly string[]): boolean {
@@ -133,7 +138,7 @@ export function runsOnDefaultReference(argv: readonly string[]): boolean {
 
 /**
  * Starts the default embedded reference at once when `argv` is a `run` against it (no `--target`,
- * `--fault`, `--calendar`, `--at` or `--help`), before the command line's modules load: the child's
+ * `--fault`, `--choices`, `--calendar`, `--at` or `--help`), before the command line's modules load: the child's
  * start (about a second) then overlaps the harness's own start instead of following it
  * (docs/performance.md). `run` takes it through {@link startEmbeddedReference}; should the process end
  * without taking it (a bad option, a bad suite), it is stopped with the process.

@@ -16,6 +16,7 @@ import { createClock, type ClockBase } from './clock/system-clock.ts';
 import { ClientReportService, type ClientReportOptions } from './client-report/client-report-service.ts';
 import type { Clock } from './clock/clock.ts';
 import { isFaultName, type FaultName } from './faults/catalogue.ts';
+import { resolveChoices, type ChoiceBank } from './choices/index.ts';
 import { createHostResolver } from './institutions/host-resolver.ts';
 import type { Institution } from './institutions/institution.ts';
 import { loadInstitutions } from './institutions/load-institutions.ts';
@@ -66,6 +67,11 @@ export interface ReferenceAppOptions {
   readonly mode?: ServerMode;
   /** Fault names of `faults/catalogue.ts`; an unknown name is refused. */
   readonly faults?: readonly string[];
+  /**
+   * Which bank to play where the seed is silent (`serve --choices`): `reference` (default), the
+   * readings of the choice rules, or `alternate`, the other seed-true choice of each (choices/index.ts).
+   */
+  readonly choices?: ChoiceBank;
   /**
    * The deployment's version calendar: a calendar file path (`serve --calendar`) or overrides already
    * parsed, applied over `spec/versions.yaml`. Versions are refused from their decommission date on
@@ -138,6 +144,8 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
     }
     faults.add(name);
   }
+  // Resolved once: every request's context shares these behaviours.
+  const choices = resolveChoices(options.choices ?? 'reference');
   const clock = createClock(clockBase(options.clock));
   const calendar =
     typeof options.calendar === 'string'
@@ -165,7 +173,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       clientSandboxDomain({ reports: clientReports, edge }),
       ...(options.domains ?? []),
     ];
-    const env = { store, clock, institutions, mode, faults, log };
+    const env = { store, clock, institutions, mode, faults, choices, log };
     for (const domain of domains) await domain.start?.(env);
     const router = new Router(domains.flatMap((domain) => domain.routes));
     const resolveHost = createHostResolver(institutions, calendar.hosts);
@@ -183,6 +191,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       store,
       clock,
       faults,
+      choices,
       mode,
       log,
       observer: clientReports?.observer,

@@ -32,6 +32,8 @@ import { toReportJson } from '../../harness/report/json-report.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { strictReporter } from '../../harness/report/strict-reporter.ts';
 import { filesReporter, type ReportFormat } from '../../harness/report/write-reports.ts';
+import { parseChoicesOption } from '../choices-option.ts';
+import type { ChoiceBank } from '../../reference-aspsp/choices/choice.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
 import { loadSuitesCached, toolSuiteCache } from '../../harness/suite/suite-cache.ts';
 
@@ -55,6 +57,7 @@ interface RunCliOptions {
   baseline: string | undefined;
   writeBaseline: string | undefined;
   fault: string[];
+  choices: string;
   transcripts: string;
   calendar: string | undefined;
   at: string | undefined;
@@ -134,6 +137,11 @@ export function register(program: Command): void {
       [],
     )
     .option(
+      '--choices <bank>',
+      'the embedded reference plays reference (its own choices, default) or alternate: a bank making the other seed-true choice of every choice rule (advisory findings, no failure)',
+      'reference',
+    )
+    .option(
       '--calendar <file>',
       'the deployment calendar the target is held to (YAML `v1.4.2: 2026-01-01`), for calendar steps; the embedded reference is started with it',
     )
@@ -170,6 +178,15 @@ async function run(options: RunCliOptions): Promise<number> {
       hint: 'drop --target, or start your server with its own --fault',
     });
   }
+  const choices = parseChoicesOption(
+    options.choices,
+    (message, hint) => new RunOptionError('ERR_RUN_OPTION', message, { hint }),
+  );
+  if (options.target !== undefined && choices !== 'reference') {
+    throw new RunOptionError('ERR_RUN_OPTION', '--choices applies to the embedded reference only', {
+      hint: 'drop --target, or start your server with its own --choices',
+    });
+  }
   // Where the reports go is checked now, not after a long run.
   if (!toStdout) checkOutputDir(options.out, '--out');
   if (options.writeBaseline !== undefined) checkOutputFile(options.writeBaseline, '--write-baseline');
@@ -182,7 +199,7 @@ async function run(options: RunCliOptions): Promise<number> {
   // The embedded reference boots in its own process while this one loads the suites.
   const starting =
     options.target === undefined
-      ? startEmbedded({ faults: options.fault, calendar: options.calendar, at })
+      ? startEmbedded({ faults: options.fault, choices, calendar: options.calendar, at })
       : undefined;
   const started = starting?.catch(() => undefined);
   try {
@@ -305,11 +322,13 @@ export function parseDuration(value: string): number {
  */
 async function startEmbedded(options: {
   faults: readonly string[];
+  choices: ChoiceBank;
   calendar: string | undefined;
   at: Date | undefined;
 }): Promise<{ target: Target; close: () => Promise<void> }> {
   return startEmbeddedTarget({
     faults: options.faults,
+    choices: options.choices,
     ...(options.calendar === undefined ? {} : { calendar: resolve(options.calendar) }),
     ...(options.at === undefined ? {} : { clock: options.at.toISOString() }),
   });

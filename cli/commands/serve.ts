@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
+import { parseChoicesOption } from '../choices-option.ts';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
 import type { ReferenceAppOptions, StoreOption } from '../../reference-aspsp/index.ts';
@@ -19,6 +20,7 @@ interface ServeOptions {
   readonly clock: string;
   readonly mode: string;
   readonly fault: string[];
+  readonly choices: string;
   readonly calendar: string | undefined;
   readonly pki: string | undefined;
   readonly clientReport: string | undefined;
@@ -55,6 +57,11 @@ export function register(program: Command): void {
     .option('--clock <clock>', 'system, or an ISO instant the clock starts from', 'system')
     .option('--mode <mode>', 'sandbox | live', 'sandbox')
     .option('--fault <name>', 'start with a deliberate deviation (repeatable)', collect, [])
+    .option(
+      '--choices <bank>',
+      'where the seed is silent, play reference (the choice rules as spec/rules.yaml reads them) or alternate (the other seed-true choice of each, spec/rules.yaml alternate:)',
+      'reference',
+    )
     .option(
       '--calendar <file>',
       'version calendar overrides (YAML `v1.4.2: 2026-01-01`): versions are refused from T0 + 3 months',
@@ -152,6 +159,7 @@ function parseOptions(raw: ServeOptions): ReferenceAppOptions & { mode: 'sandbox
     clock: raw.clock,
     mode: raw.mode,
     faults: raw.fault,
+    choices: parseChoicesOption(raw.choices, optionError),
     ...(raw.calendar === undefined ? {} : { calendar: raw.calendar }),
     ...institutionsOption(raw.institutions),
   };

@@ -1,3 +1,4 @@
+import type { Choices } from '../choices/index.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Institution } from '../institutions/institution.ts';
@@ -12,6 +13,8 @@ export interface DomainEnvironment {
   readonly institutions: readonly Institution[];
   readonly mode: ServerMode;
   readonly faults: FaultSet;
+  /** The bank's choices where the seed is silent (choices/index.ts). */
+  readonly choices: Choices;
   log(message: string): void;
 }
 

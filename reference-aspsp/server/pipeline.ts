@@ -4,6 +4,7 @@ import { TLSSocket } from 'node:tls';
 import { parisDay, versionProfile, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { ClientObserver } from '../client-report/client-observer.ts';
+import type { Choices } from '../choices/index.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
 import type { HostResolution } from '../institutions/host-resolver.ts';
 import { secretKey } from '../lib/secret.ts';
@@ -38,6 +39,8 @@ export interface PipelineServices {
   readonly clock: Clock;
   /** The faults the reference was started with, parsed once (faults/catalogue.ts). */
   readonly faults: FaultSet;
+  /** The bank's choices where the seed is silent, resolved once (choices/index.ts). */
+  readonly choices: Choices;
   readonly mode: ServerMode;
   /** Records every request for the client report (serve --client-report); absent: nothing recorded. */
   readonly observer?: ClientObserver | undefined;
@@ -418,6 +421,7 @@ function routeContext<Tpp extends object>(
     clock: services.clock,
     store: services.store,
     faults: services.faults,
+    choices: services.choices,
     mode: services.mode,
     log(message: string) {
       services.log(`[${requestId}] ${message}`);

@@ -1,3 +1,4 @@
+import type { Choices } from '../choices/index.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
 import type { X509Certificate } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -51,6 +52,11 @@ export interface BaseContext {
   readonly store: Store;
   /** The reference's faults, parsed once at start (docs/contracts.md §12): `faults.has('…')` where the deviation happens. */
   readonly faults: FaultSet;
+  /**
+   * The bank's choices where the seed is silent, resolved once at start (choices/index.ts):
+   * `choices.of('RULE-ID')` is the behaviour to apply, the reference's or the alternate bank's.
+   */
+  readonly choices: Choices;
   readonly mode: ServerMode;
   /** Writes one line to the server log (stderr), prefixed with the request id. */
   log(message: string): void;

@@ -1,4 +1,5 @@
 import { isDecommissioned, type ApiVersion, type VersionCalendar } from '../../../spec/lib/index.ts';
+import type { Choices } from '../../choices/index.ts';
 import type { FaultSet } from '../../faults/catalogue.ts';
 import { ApiError } from '../api-error.ts';
 import type { Route } from '../route.ts';
@@ -17,6 +18,7 @@ export interface RouteStageServices {
   /** The version calendar with the deployment's overrides. */
   readonly calendar: VersionCalendar;
   readonly faults: FaultSet;
+  readonly choices: Choices;
 }
 
 /**
@@ -40,7 +42,11 @@ export function routeStage(
     throw new ApiError('VERSION_DECOMMISSIONED', { detail: `${method} ${path}` });
   }
   if (match.kind === 'method-not-allowed') {
-    throw new ApiError('NIMP', { headers: { allow: match.allow.join(', ') }, detail: `${method} ${path}` });
+    const allow = services.choices.of('ERR-405-ALLOW')(match.allow);
+    throw new ApiError('NIMP', {
+      ...(allow === undefined ? {} : { headers: { allow } }),
+      detail: `${method} ${path}`,
+    });
   }
   return { route: match.route, params: match.params, version: match.version };
 }

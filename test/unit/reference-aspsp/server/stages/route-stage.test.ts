@@ -7,6 +7,7 @@ import {
 } from '../../../../../spec/lib/index.ts';
 import type { FaultName } from '../../../../../reference-aspsp/faults/catalogue.ts';
 import { noFaults } from '../../../../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../../../../reference-aspsp/choices/index.ts';
 import { ApiError } from '../../../../../reference-aspsp/server/api-error.ts';
 import type { Route } from '../../../../../reference-aspsp/server/route.ts';
 import { Router } from '../../../../../reference-aspsp/server/router.ts';
@@ -23,7 +24,7 @@ const calendar = applyCalendarOverrides(versionCalendar(), { 'v1.4.2': '2025-01-
 const gone = decommissionDate(calendar, 'v1') ?? '';
 
 function stage(method: string, path: string, today: string, faults: ReadonlySet<FaultName> = noFaults) {
-  return routeStage({ router, calendar, faults }, { method, path, today });
+  return routeStage({ router, calendar, faults, choices: referenceChoices }, { method, path, today });
 }
 
 function refusal(
