@@ -12,7 +12,7 @@ import type {
 import type { CaseContext } from './case-context.ts';
 import { queryJson } from './json-path.ts';
 
-const noExpectations: StepDefinition['expect'] = { headers: {}, json: [], every: [], links: [] };
+const noExpectations: StepDefinition['expect'] = { headers: {}, json: [], every: [], links: [], rules: {} };
 
 /** A set-up step and what to prepare in the context just before it runs. */
 export interface SetupStep {

@@ -5,14 +5,10 @@
  */
 import { bodyExcerpt } from './body-excerpt.ts';
 import { lookupError } from '../../spec/lib/index.ts';
-import type { Expectations, SuiteVersion } from '../suite/suite-definition.ts';
+import type { Expectations, LinksCheck, PathCheck, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
-import {
-  basisOfCodeCheck,
-  basisOfHeaderCheck,
-  basisOfSchemaCheck,
-  basisOfStatusCheck,
-} from './expectation-basis.ts';
+import { basisOfStatusCheck } from './expectation-basis.ts';
+import type { Assertion } from '../suite/expectation-rules.ts';
 import { queryJson, queryJsonMatches } from './json-path.ts';
 import { checkPageFields } from './page-fields.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
@@ -29,6 +25,11 @@ export interface ExpectationContext {
   schemas: SchemaLookup;
   /** Fills templates in expected values. */
   expectedOf: (value: unknown) => unknown;
+  /**
+   * The one rule that judges an assertion (harness/suite/expectation-rules.ts), set on each miss so
+   * the verdict follows that rule's basis alone. Absent: misses carry no rule and the step's judge them.
+   */
+  ruleOf?: (assertion: Assertion) => string;
 }
 
 /** Every failed expectation of `expect` on `outcome`. */
@@ -38,117 +39,164 @@ export function evaluateExpectations(
   ctx: ExpectationContext,
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
+  const judgedBy = (assertion: Assertion, misses: readonly CheckFailure[]): CheckFailure[] => {
+    if (ctx.ruleOf === undefined || misses.length === 0) return [...misses];
+    const rule = ctx.ruleOf(assertion);
+    return misses.map((f) => (f.rules === undefined ? { ...f, rules: [rule] } : f));
+  };
   if (
     expect.status !== undefined &&
     (outcome.status === undefined || !expect.status.includes(outcome.status))
   ) {
-    failures.push({
-      message: `status is ${outcome.status ?? 'absent'}`,
-      expected: expect.status.length === 1 ? expect.status[0] : expect.status,
-      actual: outcome.status,
-      ...basisOfStatusCheck(expect.status, outcome.status, expect.error),
-    });
+    failures.push(
+      ...judgedBy({ kind: 'status', rule: expect.rules.status }, [
+        {
+          message: `status is ${outcome.status ?? 'absent'}`,
+          expected: expect.status.length === 1 ? expect.status[0] : expect.status,
+          actual: outcome.status,
+          // The exact status of a refusal whose code the seed gives no status for is ours.
+          ...(expect.rules.status === undefined
+            ? basisOfStatusCheck(expect.status, outcome.status, expect.error)
+            : {}),
+        },
+      ]),
+    );
   }
   if (expect.error !== undefined)
     failures.push(
-      ...checkErrorCode(expect.error, outcome).map((f) => ({
-        ...f,
-        ...basisOfCodeCheck(expect.error ?? ''),
-      })),
+      ...judgedBy(
+        { kind: 'error', code: expect.error, rule: expect.rules.error },
+        checkErrorCode(expect.error, outcome),
+      ),
     );
   for (const [name, check] of Object.entries(expect.headers)) {
     const value = headerOf(outcome, name);
     failures.push(
-      ...checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf).map(
-        (f) => ({ ...f, ...basisOfHeaderCheck(name) }),
+      ...judgedBy(
+        { kind: 'header', name, rule: check.rule },
+        checkValues(`header ${name}`, value === undefined ? [] : [value], check, ctx.expectedOf),
       ),
     );
   }
   if (expect.text !== undefined) {
     // An empty body counts as no text, so `exists: false` says "no body".
     const texts = outcome.text === '' ? [] : [outcome.text];
-    failures.push(...checkValues('body text', texts, expect.text, ctx.expectedOf));
+    failures.push(
+      ...judgedBy(
+        { kind: 'text', rule: expect.text.rule ?? expect.rules.text },
+        checkValues('body text', texts, expect.text, ctx.expectedOf),
+      ),
+    );
   }
   if (expect.schema !== undefined) {
     const result = ctx.schemas(expect.schema, ctx.version)(outcome.body);
     if (!result.valid) {
-      failures.push({
-        message: `body does not match schema ${expect.schema}`,
-        expected: `schema ${expect.schema}`,
-        actual: result.errors.slice(0, 10),
-        ...basisOfSchemaCheck(expect.schema),
-      });
+      failures.push(
+        ...judgedBy({ kind: 'schema', schema: expect.schema, rule: expect.rules.schema }, [
+          {
+            message: `body does not match schema ${expect.schema}`,
+            expected: `schema ${expect.schema}`,
+            actual: result.errors.slice(0, 10),
+          },
+        ]),
+      );
     }
   }
   for (const check of expect.json) {
     const path = filledPath(check.path, ctx);
-    failures.push(...checkValues(path, queryJson(outcome.body, path), check, ctx.expectedOf));
+    failures.push(
+      ...judgedBy(
+        { kind: 'json', path: check.path, rule: check.rule },
+        checkValues(path, queryJson(outcome.body, path), check, ctx.expectedOf),
+      ),
+    );
   }
   for (const check of expect.every) {
-    const path = filledPath(check.path, ctx);
-    const matches = queryJsonMatches(outcome.body, path);
-    if (matches.length === 0 && check.minCount !== 0) {
-      // An empty selection would make "every" hold vacuously and hide a mistyped path.
-      failures.push({
+    failures.push(
+      ...judgedBy({ kind: 'every', path: check.path, rule: check.rule }, checkEvery(check, outcome, ctx)),
+    );
+  }
+  for (const links of expect.links) {
+    failures.push(...judgedBy({ kind: 'links', rule: links.rule }, checkLinks(links, outcome, ctx)));
+  }
+  if (expect.pageFields !== undefined)
+    failures.push(
+      ...judgedBy(
+        { kind: 'pageFields', rule: expect.rules.pageFields },
+        checkPageFields(expect.pageFields, outcome),
+      ),
+    );
+  return failures;
+}
+
+/** `every`: each value the path selects holds the check; at least one unless `minCount: 0`. */
+function checkEvery(check: PathCheck, outcome: StepOutcome, ctx: ExpectationContext): CheckFailure[] {
+  const path = filledPath(check.path, ctx);
+  const matches = queryJsonMatches(outcome.body, path);
+  if (matches.length === 0 && check.minCount !== 0) {
+    // An empty selection would make "every" hold vacuously and hide a mistyped path.
+    return [
+      {
         message: `${path} selects nothing (every needs at least one value)`,
         expected: 'at least one value',
         actual: 'none',
-      });
-      continue;
-    }
-    for (const match of matches) {
-      // Named by its place in the body (`$.transactions[41].bookingDate`), not by the filter.
-      const itemFailures = checkOne(match.at, match.value, check, ctx.expectedOf);
-      if (itemFailures.length > 0) {
-        failures.push(...itemFailures);
-        break;
-      }
-    }
+      },
+    ];
   }
-  for (const links of expect.links) {
-    const objects = queryJson(outcome.body, filledPath(links.at, ctx));
-    if (objects.length === 0 && links.present.length > 0) {
+  for (const match of matches) {
+    // Named by its place in the body (`$.transactions[41].bookingDate`), not by the filter.
+    const itemFailures = checkOne(match.at, match.value, check, ctx.expectedOf);
+    if (itemFailures.length > 0) return itemFailures;
+  }
+  return [];
+}
+
+/** `links`: the relations present (with an href) and absent on each `_links` object at `at`. */
+function checkLinks(links: LinksCheck, outcome: StepOutcome, ctx: ExpectationContext): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const objects = queryJson(outcome.body, filledPath(links.at, ctx));
+  if (objects.length === 0 && links.present.length > 0) {
+    failures.push({
+      message: `no _links object at ${links.at}`,
+      expected: { present: links.present },
+      actual: 'absent',
+    });
+  }
+  for (const [i, object] of objects.entries()) {
+    const rels = typeof object === 'object' && object !== null ? Object.keys(object) : [];
+    const where = objects.length === 1 ? links.at : `${links.at}[${i}]`;
+    const missing = links.present.filter((rel) => !hasHref(object, rel));
+    const unwanted = links.absent.filter((rel) => rels.includes(rel));
+    if (missing.length > 0)
       failures.push({
-        message: `no _links object at ${links.at}`,
+        message: `${where} lacks ${missing.join(', ')}`,
         expected: { present: links.present },
-        actual: 'absent',
+        actual: rels,
       });
-    }
-    for (const [i, object] of objects.entries()) {
-      const rels = typeof object === 'object' && object !== null ? Object.keys(object) : [];
-      const where = objects.length === 1 ? links.at : `${links.at}[${i}]`;
-      const missing = links.present.filter((rel) => !hasHref(object, rel));
-      const unwanted = links.absent.filter((rel) => rels.includes(rel));
-      if (missing.length > 0)
-        failures.push({
-          message: `${where} lacks ${missing.join(', ')}`,
-          expected: { present: links.present },
-          actual: rels,
-        });
-      if (unwanted.length > 0)
-        failures.push({
-          message: `${where} has ${unwanted.join(', ')}`,
-          expected: { absent: links.absent },
-          actual: rels,
-        });
-    }
+    if (unwanted.length > 0)
+      failures.push({
+        message: `${where} has ${unwanted.join(', ')}`,
+        expected: { absent: links.absent },
+        actual: rels,
+      });
   }
-  if (expect.pageFields !== undefined) failures.push(...checkPageFields(expect.pageFields, outcome));
   return failures;
 }
 
 /**
- * The error code is in `message` for STET error bodies and in `error` for OAuth ones (RFC 6749); a
- * catalogue alias (NIMP/ISPM, TMRQ/TQMR) counts as the code.
+ * The seed says "Errors carry a code" and shows no error body: the code counts wherever the body carries
+ * it as a string value (STET puts it in `message`, RFC 6749 in `error`, another bank in a `code`
+ * member; where it sits is `ERR-STET-BODY`'s business). A catalogue alias (NIMP/ISPM, TMRQ/TQMR) counts
+ * as the code.
  */
 function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
-  const body = outcome.body;
-  const fields = fieldsOf(body);
+  const fields = fieldsOf(outcome.body);
   const message = fields.get('message');
   const error = fields.get('error');
+  const entry = lookupError(code);
+  const accepted = new Set([code, ...(entry?.aliases ?? []), entry?.code ?? code]);
+  if (stringValues(outcome.body).some((value) => accepted.has(value))) return [];
   const actual = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
-  const accepted = new Set([code, ...(lookupError(code)?.aliases ?? []), lookupError(code)?.code ?? code]);
-  if (actual !== undefined && accepted.has(actual)) return [];
   return [
     {
       message: `error code is ${actual ?? 'absent'}`,
@@ -156,6 +204,13 @@ function checkErrorCode(code: string, outcome: StepOutcome): CheckFailure[] {
       actual: actual ?? bodyExcerpt(outcome.text),
     },
   ];
+}
+
+/** Every string value of a JSON body, at any depth (bounded: error bodies are small). */
+function stringValues(body: unknown, depth = 0): string[] {
+  if (typeof body === 'string') return [body];
+  if (depth > 8 || typeof body !== 'object' || body === null) return [];
+  return Object.values(body).flatMap((value: unknown) => stringValues(value, depth + 1));
 }
 
 /**

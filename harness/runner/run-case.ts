@@ -45,7 +45,7 @@ import type { StepRun } from './steps/step-run.ts';
 import { runTokenStep } from './steps/token-step.ts';
 import { notApplicableReason } from './applicability.ts';
 import { choiceOnly, ruleRef } from './rule-basis.ts';
-import { describeUndocumented, statusDocumentedRule, undocumentedStatuses } from './status-conformance.ts';
+import { statusConformance } from './status-conformance.ts';
 
 /** One cell of the run matrix. */
 export interface PlannedCase {
@@ -110,18 +110,17 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     errored = true;
     failure = { message: harnessMessage(error), step: steps.length };
   }
-  const undocumented = errored || failure !== undefined ? [] : undocumentedStatuses(steps, version);
-  if (undocumented.length > 0) {
-    // An answer the OpenAPI document does not list: a finding of its own, judged by its rule's basis.
-    const finding: Failure = {
-      message: describeUndocumented(undocumented),
-      expected: undocumented.map((u) => `${u.method} ${u.operation}: ${u.documented.join(', ')}`),
-      actual: undocumented.map((u) => `${u.method} ${u.operation}: ${u.status}`),
-    };
-    if (!base.rules.some((rule) => rule.id === statusDocumentedRule))
-      base.rules.push(ruleRef(statusDocumentedRule));
-    if (choiceOnly([statusDocumentedRule])) advisory ??= finding;
-    else failure = finding;
+  const statuses =
+    errored || failure !== undefined
+      ? undefined
+      : statusConformance(steps, version, { sandbox: institution.sandbox });
+  if (statuses !== undefined) {
+    // A status contrary to the seed (a failure) or one the OpenAPI document does not list (advisory):
+    // a finding of its own, judged by its rules' basis.
+    for (const id of statuses.rules)
+      if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
+    if (statuses.advisory) advisory ??= statuses.finding;
+    else failure = statuses.finding;
   }
   const shown = failure ?? advisory;
   const result: CaseResult = {

@@ -8,6 +8,7 @@ import type { RawCase, RawRequest, RawStep, RawSuite } from './suite-schema.gene
 import type { SourceProblem } from './suite-error.ts';
 import { usesSandbox } from './normalize-suite.ts';
 import { isBuiltinRef, templateRefs } from './template.ts';
+import { resolveAssertionRule, type Assertion, type BasisOf } from './expectation-rules.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 /** What the checker needs to know about rule ids (from `spec/lib`, injected so tests can pass a list). */
@@ -18,6 +19,11 @@ export interface RuleCatalogue {
    * undefined for a rule cases can check. Absent: every known rule is checkable.
    */
   manualReason?(id: string): string | undefined;
+  /**
+   * The basis of a rule (`seed` or `choice`), so each assertion can be resolved to one rule
+   * (expectation-rules.ts). Absent: rules of a step are taken to share one basis.
+   */
+  basisOf?(id: string): 'seed' | 'choice' | undefined;
 }
 
 /** Every problem found in `raw`; empty when the suite can run. */
@@ -110,6 +116,74 @@ function checkCase(c: RawCase, pointer: string, report: (pointer: string, messag
     });
   };
   visit(c.steps, `${pointer}/steps`);
+}
+
+/**
+ * Every assertion of every step resolves to one rule (expectation-rules.ts): a rule the suite names on
+ * an assertion exists and is among the case's, and no assertion is left between a seed and a choice rule.
+ */
+export function checkAssertionRules(
+  c: RawCase,
+  pointer: string,
+  catalogue: RuleCatalogue,
+  report: (pointer: string, message: string) => void,
+): void {
+  const basisOf: BasisOf = (id) => (catalogue.basisOf === undefined ? 'seed' : catalogue.basisOf(id));
+  const visit = (steps: readonly RawStep[], base: string, inherited: readonly string[] | undefined): void => {
+    steps.forEach((step, i) => {
+      const at = `${base}/${i}`;
+      const stepRules = step.rules ?? inherited;
+      if (step.repeat !== undefined) {
+        visit(step.repeat.steps, `${at}/repeat/steps`, stepRules);
+        return;
+      }
+      for (const [path, assertion] of assertionsOf(step)) {
+        if (assertion.rule !== undefined) {
+          if (!catalogue.has(assertion.rule))
+            report(`${at}/${path}`, `unknown rule id "${assertion.rule}" (not in spec/rules.yaml)`);
+          else if (!c.rules.includes(assertion.rule))
+            report(`${at}/${path}`, `rule ${assertion.rule} is not among the case's rules`);
+          continue;
+        }
+        const resolved = resolveAssertionRule(assertion, { stepRules, caseRules: c.rules }, basisOf);
+        if (!resolved.ok) report(`${at}/${path}`, `this step cannot be judged: ${resolved.problem}`);
+      }
+    });
+  };
+  visit(c.steps, `${pointer}/steps`, undefined);
+}
+
+/** The assertions of a step, each with its pointer below the step (expectation-rules.ts). */
+function assertionsOf(step: RawStep): Array<[string, Assertion]> {
+  const out: Array<[string, Assertion]> = [];
+  const e = step.expect ?? {};
+  const named = e.rules ?? {};
+  if (e.status !== undefined) out.push(['expect/status', { kind: 'status', rule: named.status }]);
+  if (e.error !== undefined) out.push(['expect/error', { kind: 'error', code: e.error, rule: named.error }]);
+  if (e.schema !== undefined)
+    out.push(['expect/schema', { kind: 'schema', schema: e.schema, rule: named.schema }]);
+  if (e.text !== undefined) out.push(['expect/text', { kind: 'text', rule: e.text.rule ?? named.text }]);
+  if (e.pageFields !== undefined)
+    out.push(['expect/pageFields', { kind: 'pageFields', rule: named.pageFields }]);
+  for (const [name, check] of Object.entries(e.headers ?? {}))
+    out.push([
+      `expect/headers/${name}`,
+      { kind: 'header', name, rule: typeof check === 'string' ? undefined : check.rule },
+    ]);
+  e.json?.forEach((check, i) =>
+    out.push([`expect/json/${i}`, { kind: 'json', path: check.path, rule: check.rule }]),
+  );
+  e.every?.forEach((check, i) =>
+    out.push([`expect/every/${i}`, { kind: 'every', path: check.path, rule: check.rule }]),
+  );
+  const links = e.links === undefined ? [] : Array.isArray(e.links) ? e.links : [e.links];
+  links.forEach((check, i) => out.push([`expect/links/${i}`, { kind: 'links', rule: check.rule }]));
+  for (const [name, source] of Object.entries(step.capture ?? {}))
+    out.push([`capture/${name}`, { kind: 'capture', rule: source.rule }]);
+  // What the action itself must reach: a journey's callback, a calendar verdict, a link to follow.
+  if (step.journey !== undefined || step.calendar !== undefined || step.request?.link !== undefined)
+    out.push(['expect/rules/outcome', { kind: 'outcome', rule: named.outcome }]);
+  return out;
 }
 
 /**

@@ -94,11 +94,12 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
   const expect = normalizeExpect(raw.expect);
   const capture: StepDefinition['capture'] = {};
   for (const [name, c] of Object.entries(raw.capture ?? {})) {
-    if (c.json !== undefined) capture[name] = { json: c.json };
-    else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase() };
-    else if (c.query !== undefined) capture[name] = { query: c.query };
-    else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase() };
-    else if (c.form !== undefined) capture[name] = { form: c.form };
+    const rule = c.rule === undefined ? {} : { rule: c.rule };
+    if (c.json !== undefined) capture[name] = { json: c.json, ...rule };
+    else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase(), ...rule };
+    else if (c.query !== undefined) capture[name] = { query: c.query, ...rule };
+    else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase(), ...rule };
+    else if (c.form !== undefined) capture[name] = { form: c.form, ...rule };
   }
   const base = {
     at,
@@ -241,9 +242,16 @@ function normalizeExpect(raw: RawExpect | undefined): Expectations {
       at: l.at ?? '$._links',
       present: l.present ?? [],
       absent: l.absent ?? [],
+      ...(l.rule === undefined ? {} : { rule: l.rule }),
     }),
   );
-  const out: Expectations = { headers, json: e.json ?? [], every: e.every ?? [], links };
+  const out: Expectations = {
+    headers,
+    json: e.json ?? [],
+    every: e.every ?? [],
+    links,
+    rules: { ...e.rules },
+  };
   if (e.status !== undefined) out.status = Array.isArray(e.status) ? e.status : [e.status];
   if (e.error !== undefined) out.error = e.error;
   if (e.schema !== undefined) out.schema = e.schema;

@@ -12,4 +12,5 @@ export const specRuleCatalogue: RuleCatalogue = {
     const check = getRule(id)?.check;
     return check?.kind === 'manual' ? check.reason : undefined;
   },
+  basisOf: (id) => getRule(id)?.basis.kind,
 };

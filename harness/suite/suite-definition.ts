@@ -107,7 +107,12 @@ export interface LinksCheck {
   at: string;
   present: string[];
   absent: string[];
+  /** The rule this check is judged by, instead of its default (harness/suite/expectation-rules.ts). */
+  rule?: string;
 }
+
+/** The single-valued assertions of a step that may name their own rule (`expect.rules`). */
+export type ScalarAssertion = 'status' | 'error' | 'schema' | 'text' | 'pageFields' | 'outcome';
 
 /** Expectations on a step's response. Each failure carries expected and actual. */
 export interface Expectations {
@@ -125,6 +130,11 @@ export interface Expectations {
    * screens the bank put in front of the PSU. Journey steps only.
    */
   pageFields?: { present: string[]; absent: string[] };
+  /**
+   * The rule each single-valued assertion is judged by when the suite names it (`expect.rules`);
+   * `outcome` is what the step's action itself had to reach (a journey's callback, a link to follow).
+   */
+  rules: Partial<Record<ScalarAssertion, string>>;
 }
 
 /**
@@ -133,8 +143,12 @@ export interface Expectations {
  * address, so a case can show or post to the bank's pages one by one) or the request the step sent
  * (`sent`: one of its headers, e.g. x-request-id, so a broken echo fails only the rule about echoing).
  */
-export type CaptureSource =
-  { json: string } | { header: string } | { query: string } | { sent: string } | { form: 'action' };
+export type CaptureSource = (
+  { json: string } | { header: string } | { query: string } | { sent: string } | { form: 'action' }
+) & {
+  /** The rule a capture that finds nothing fails, instead of its default (expectation-rules.ts). */
+  rule?: string;
+};
 
 /** HTTP request step. */
 export interface RequestAction {

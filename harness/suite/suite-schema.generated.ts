@@ -290,6 +290,7 @@ export type RawCheck = {
   gte?: unknown;
   lt?: unknown;
   lte?: unknown;
+  rule?: RawRuleId;
 };
 
 /**
@@ -305,7 +306,14 @@ export type RawLinksCheck = {
   at?: string;
   present?: Array<string>;
   absent?: Array<string>;
+  rule?: RawRuleId;
 };
+
+/**
+ * The rule this one assertion is judged by, instead of its default (docs/verdicts.md, One rule per
+ * assertion): its basis alone decides whether a miss fails the bank or is advisory.
+ */
+export type RawRuleId = string;
 
 export type RawExpect = {
   status?: number | Array<number>;
@@ -326,10 +334,24 @@ export type RawExpect = {
     present?: Array<string>;
     absent?: Array<string>;
   };
+  /**
+   * The rule each single-valued assertion of the step is judged by, instead of its default
+   * (docs/verdicts.md, One rule per assertion). outcome: what the step's action itself must reach (a
+   * journey's callback, a token exchange).
+   */
+  rules?: {
+    status?: RawRuleId;
+    error?: RawRuleId;
+    schema?: RawRuleId;
+    text?: RawRuleId;
+    pageFields?: RawRuleId;
+    outcome?: RawRuleId;
+  };
 };
 
 export type RawCaptures = {
   [key: string]: {
+    rule?: RawRuleId;
     json?: string;
     header?: string;
     /** A query parameter of the redirect Location (journeys) or of the response Location header. */

@@ -82,3 +82,5 @@ export type { OperationMatch } from './openapi.ts';
 export { documentedStatuses } from './documented-statuses.ts';
 export { schemaValidator, responseValidator } from './validators.ts';
 export type { ValidationResult, Validator } from './validators.ts';
+export { accessRefusals, contraryStatus, seedStatuses, seedStatusOfCode } from './seed-statuses.ts';
+export type { AnsweredRequest, ContraryStatus, SeedStatusStatement } from './seed-statuses.ts';

@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { evaluateExpectations, type ExpectationContext } from '../../../../harness/runner/expectations.ts';
 import type { StepOutcome } from '../../../../harness/runner/step-outcome.ts';
 import type { Expectations } from '../../../../harness/suite/suite-definition.ts';
+import { assertionRules } from '../../../../harness/suite/expectation-rules.ts';
+import { getRule } from '../../../../spec/lib/index.ts';
 
-const empty: Expectations = { headers: {}, json: [], every: [], links: [] };
+const empty: Expectations = { headers: {}, json: [], every: [], links: [], rules: {} };
 const ctx: ExpectationContext = {
   version: 'v1.6.2',
   schemas: () => () => ({ valid: false, errors: ['another shape'] }),
   expectedOf: (value) => value,
+  // A step checking one seed rule: what is not the step's is owned by its kind.
+  ruleOf: assertionRules(
+    { stepRules: ['AIS-ACC-NOT-CONSENTED-NGAC'], caseRules: [] },
+    (id) => getRule(id)?.basis.kind,
+  ),
 };
+const step = 'AIS-ACC-NOT-CONSENTED-NGAC';
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): StepOutcome {
   return { status, headers, body, text: JSON.stringify(body) };
@@ -23,7 +31,7 @@ describe('the basis of single checks', () => {
       ['ERR-STET-BODY'],
     ]);
     expect(rulesOf({ ...empty, schema: 'OAuthError' }, answer(400, {}))).toEqual([['ERR-OAUTH-BODY']]);
-    expect(rulesOf({ ...empty, schema: 'AccountList' }, answer(200, {}))).toEqual([undefined]);
+    expect(rulesOf({ ...empty, schema: 'AccountList' }, answer(200, {}))).toEqual([[step]]);
     const media = { ...empty, headers: { 'content-type': { matches: '^application/json' } } };
     expect(rulesOf(media, answer(200, {}, { 'content-type': 'application/json; charset=utf-8' }))).toEqual(
       [],
@@ -36,10 +44,10 @@ describe('the basis of single checks', () => {
   it('judges another refusal status for a code the seed gives no status as our choice, never a success', () => {
     const ngac = { ...empty, status: [403], error: 'NGAC' };
     expect(rulesOf(ngac, answer(401, { message: 'NGAC' }))).toEqual([['ERR-STATUS-OF-CODE']]);
-    expect(rulesOf(ngac, answer(200, { message: 'NGAC' }))).toEqual([undefined]);
+    expect(rulesOf(ngac, answer(200, { message: 'NGAC' }))).toEqual([[step]]);
     // FF01's 400 is in the seed's table: another status is a failure.
     expect(rulesOf({ ...empty, status: [400], error: 'FF01' }, answer(422, { message: 'FF01' }))).toEqual([
-      undefined,
+      [step],
     ]);
   });
 
@@ -50,7 +58,24 @@ describe('the basis of single checks', () => {
       ['ERR-REFERENCE-CODE'],
     ]);
     expect(rulesOf({ ...empty, status: [403], error: 'NGAC' }, answer(403, { message: 'AC01' }))).toEqual([
-      undefined,
+      [step],
+    ]);
+  });
+
+  it('finds a seed code wherever the body carries it, and judges a missing one by the step', () => {
+    const ngac = { ...empty, status: [403], error: 'NGAC' };
+    expect(rulesOf(ngac, answer(403, { code: 'NGAC', text: 'account not granted' }))).toEqual([]);
+    expect(rulesOf(ngac, answer(403, { errors: [{ code: 'NGAC' }] }))).toEqual([]);
+    expect(rulesOf(ngac, answer(403, { code: 'AC04', text: 'NGAC-like' }))).toEqual([[step]]);
+  });
+
+  it('judges an assertion by the rule the suite names on it, whatever its kind', () => {
+    const named = { ...empty, schema: 'ErrorModel', rules: { schema: 'AIS-OTH-RECORDS-OF-THE-REFERENCE' } };
+    expect(rulesOf(named, answer(403, {}))).toEqual([['AIS-OTH-RECORDS-OF-THE-REFERENCE']]);
+    const header = { ...empty, headers: { allow: { exists: true, rule: 'TRN-NO-STORE' } } };
+    expect(rulesOf(header, answer(405, {}))).toEqual([['TRN-NO-STORE']]);
+    expect(rulesOf({ ...empty, headers: { allow: { exists: true } } }, answer(405, {}))).toEqual([
+      ['ERR-405-ALLOW'],
     ]);
   });
 });

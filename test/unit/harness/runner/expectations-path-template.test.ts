@@ -27,7 +27,7 @@ function fillFromCaptures(value: unknown): unknown {
 }
 
 function failuresOf(json: PathCheck[], every: PathCheck[] = [], links: Expectations['links'] = []): string[] {
-  const expectations: Expectations = { headers: {}, json, every, links };
+  const expectations: Expectations = { headers: {}, json, every, links, rules: {} };
   return evaluateExpectations(expectations, outcome, {
     version: 'v1.6.2',
     schemas: () => () => ({ valid: true, errors: [] }),

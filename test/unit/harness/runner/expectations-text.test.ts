@@ -13,6 +13,7 @@ const page: StepOutcome = {
 function failuresOf(text: Expectations['text'], outcome: StepOutcome = page): string[] {
   const expect: Expectations = {
     headers: {},
+    rules: {},
     json: [],
     every: [],
     links: [],

@@ -4,7 +4,7 @@ import { queryJson } from '../../../../harness/runner/json-path.ts';
 import type { StepOutcome } from '../../../../harness/runner/step-outcome.ts';
 import type { Expectations } from '../../../../harness/suite/suite-definition.ts';
 
-const empty: Expectations = { headers: {}, json: [], every: [], links: [] };
+const empty: Expectations = { headers: {}, json: [], every: [], links: [], rules: {} };
 const ctx: ExpectationContext = {
   version: 'v1.4.2',
   schemas: () => (value) => ({

@@ -25,6 +25,7 @@ const expectFields = (present: string[], absent: string[]): Expectations => ({
   json: [],
   every: [],
   links: [],
+  rules: {},
   pageFields: { present, absent },
 });
 
