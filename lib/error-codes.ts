@@ -171,8 +171,9 @@ export const errorCodes = {
   },
   ERR_JOURNEY_FAILED: {
     area: 'harness',
-    exit: harnessError,
-    meaning: 'The journey driver could not go through the bank’s consent pages.',
+    exit: ExitCode.NotConforming,
+    meaning:
+      'The bank’s consent pages did not bring the PSU back to redirect_uri (a finding: the journey step fails).',
     hint: 'see the journey transcript or screenshot in the report',
   },
   ERR_JOURNEY_PAGES_UNSEEN: {
@@ -180,12 +181,6 @@ export const errorCodes = {
     exit: harnessError,
     meaning: 'A case checks the journey’s page fields but its driver does not report the pages.',
     hint: 'drive personas of cases with pageFields with the http driver',
-  },
-  ERR_LINK_INVALID: {
-    area: 'harness',
-    exit: harnessError,
-    meaning: 'A request step follows a captured link that is not a usable URI.',
-    hint: 'check the capture that holds the link (its JSONPath must reach an href)',
   },
   ERR_MERGE_EMPTY: {
     area: 'harness',

@@ -3,7 +3,9 @@
  * filling the fields of contracts §6 (`identifier`, `otp`, `decision`, `account`). Fast, and the
  * default against the reference.
  */
+import { ClientError } from '../client/client-errors.ts';
 import type { HttpExchange, StetClient } from '../client/stet-client.ts';
+import { bodyExcerpt } from '../runner/body-excerpt.ts';
 import { parseForm, pageError, type HtmlForm } from './html-form.ts';
 import { JourneyError, type JourneyDriver, type JourneyInput, type JourneyResult } from './journey-driver.ts';
 
@@ -24,44 +26,73 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
       const fail: (message: string) => never = (message) => {
         throw new JourneyError({ message, exchanges });
       };
+      const bankHost = new URL(input.authorizeUrl).host;
+      const callback = new URL(input.redirectUri);
       let url = new URL(input.authorizeUrl);
       let method = 'GET';
       let body: string | undefined;
       let travelled = false;
+      // The last Location to another host than the bank's, for the message of a failure there.
+      let elsewhere: string | undefined;
       for (let page = 0; page < maxPages; page += 1) {
         const headers: Record<string, string> = { accept: 'text/html' };
         if (cookies.size > 0) headers['cookie'] = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
         if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-        const exchange = await client.send({
-          institution: input.institution,
-          method,
-          path: `${url.pathname}${url.search}`,
-          headers,
-          body,
-          tpp: null,
-          signing: 'unsigned',
-          host: url.host,
-        });
+        let exchange: HttpExchange;
+        try {
+          exchange = await client.send({
+            institution: input.institution,
+            method,
+            path: `${url.pathname}${url.search}`,
+            headers,
+            body,
+            tpp: null,
+            signing: 'unsigned',
+            host: url.host,
+          });
+        } catch (error) {
+          // The bank's own host unreachable or untrusted is the harness's problem; a host the bank sent
+          // the PSU to is the bank's doing.
+          if (elsewhere === undefined || url.host === bankHost || !(error instanceof ClientError))
+            throw error;
+          return fail(
+            `the bank redirected the PSU to ${elsewhere}, another host than its own (${bankHost}) and not redirect_uri ${input.redirectUri}; that host failed: ${error.code}: ${error.message}`,
+          );
+        }
         exchanges.push(exchange);
         storeCookies(exchange, cookies);
         const location = header(exchange, 'location');
-        if (exchange.status >= 300 && exchange.status < 400 && location !== undefined) {
-          const next = new URL(location, url);
-          if (`${next.origin}${next.pathname}` === stripQuery(input.redirectUri)) {
+        const where = `${method} ${url.pathname}`;
+        if (exchange.status >= 300 && exchange.status < 400) {
+          if (location === undefined)
+            fail(`journey page ${where} answered ${exchange.status} without a Location`);
+          const next = parseUrl(location, url);
+          if (next === undefined)
+            fail(`journey page ${where} answered ${exchange.status} with Location "${location}", not a URL`);
+          if (`${next.origin}${next.pathname}` === `${callback.origin}${callback.pathname}`) {
             return {
               callback: Object.fromEntries(next.searchParams),
               exchanges,
               pageFields: [...pageFields],
             };
           }
+          if (next.host === callback.host)
+            fail(
+              `journey page ${where} answered ${exchange.status} with Location ${location}: the TPP's host, but not redirect_uri ${input.redirectUri}`,
+            );
+          if (next.host !== bankHost) elsewhere = location;
           url = next;
           method = 'GET';
           body = undefined;
           continue;
         }
-        if (exchange.status !== 200) fail(`journey page ${url.pathname} answered ${exchange.status}`);
+        if (exchange.status !== 200)
+          fail(`journey page ${where} answered ${exchange.status}${excerptSuffix(exchange.text)}`);
         const form = parseForm(exchange.text);
-        if (form === undefined) fail(`journey page ${url.pathname} has no form${errorSuffix(exchange.text)}`);
+        if (form === undefined)
+          fail(
+            `journey page ${where} has no form${errorSuffix(exchange.text) || excerptSuffix(exchange.text)}`,
+          );
         if (form.method !== 'post') fail(`journey form of ${url.pathname} is not method="post"`);
         for (const field of form.fields) if (field.name !== '') pageFields.add(field.name);
         if (input.outcome === 'timeout' && !travelled) {
@@ -71,7 +102,10 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
           travelled = true;
         }
         body = new URLSearchParams(fill(form, input)).toString();
-        url = new URL(form.action === '' ? url.href : form.action, url);
+        const action = parseUrl(form.action === '' ? url.href : form.action, url);
+        if (action === undefined)
+          fail(`journey form of ${url.pathname} posts to "${form.action}", not a URL`);
+        url = action;
         method = 'POST';
       }
       return fail(`no callback to ${input.redirectUri} after ${maxPages} pages`);
@@ -121,9 +155,19 @@ function header(exchange: HttpExchange, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function stripQuery(uri: string): string {
-  const u = new URL(uri);
-  return `${u.origin}${u.pathname}`;
+/** `text` resolved against `base`, or undefined when it is no URL (a bank's Location or form action). */
+function parseUrl(text: string, base: URL): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The start of a page's body, so a failure shows what the bank sent instead. */
+function excerptSuffix(text: string): string {
+  const excerpt = bodyExcerpt(text.replace(/\s+/g, ' ').trim());
+  return excerpt === '' ? ' with an empty body' : `: ${excerpt}`;
 }
 
 function errorSuffix(html: string): string {

@@ -3,7 +3,8 @@
  * callback on the local listener. For banks whose pages no script should drive.
  */
 import type { CallbackListener } from './callback-listener.ts';
-import type { JourneyDriver, JourneyInput, JourneyResult } from './journey-driver.ts';
+import { isCodedError } from '../../lib/coded-error.ts';
+import { JourneyError, type JourneyDriver, type JourneyInput, type JourneyResult } from './journey-driver.ts';
 
 /** How long a person has to go through the pages. */
 const manualTimeoutMs = 10 * 60_000;
@@ -21,7 +22,16 @@ export function manualJourneyDriver(
       );
       out(`  ${input.authorizeUrl}`);
       out(`waiting for the callback on ${input.redirectUri} …`);
-      return { callback: await callback.next(manualTimeoutMs), exchanges: [] };
+      try {
+        return { callback: await callback.next(manualTimeoutMs), exchanges: [] };
+      } catch (error) {
+        // The bank never sent the PSU back to redirect_uri: its journey's failure, not the harness's.
+        if (!isCodedError(error) || error.code !== 'ERR_CALLBACK_TIMEOUT') throw error;
+        throw new JourneyError({
+          message: `the bank never called redirect_uri ${input.redirectUri}: ${error.message}`,
+          exchanges: [],
+        });
+      }
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { HeaderMap } from '../report/model.ts';
 import { parseForm } from '../journeys/html-form.ts';
 import type { CaptureSource } from '../suite/suite-definition.ts';
+import { bodyExcerpt } from './body-excerpt.ts';
 import { queryJson } from './json-path.ts';
 import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 
@@ -45,4 +46,22 @@ export function captureOrigin(source: CaptureSource): string {
   if ('header' in source) return `header ${source.header}`;
   if ('form' in source) return `the form ${source.form} of the page`;
   return `query ${source.query}`;
+}
+
+/**
+ * What the step's answer held instead, for the message of a capture that found nothing: its status,
+ * the Location of a redirect, and the start of its body (saying so when a JSONPath met a body that is
+ * not JSON).
+ */
+export function captureMiss(source: CaptureSource, outcome: StepOutcome): string {
+  const parts: string[] = [];
+  if (outcome.status !== undefined) parts.push(`status ${outcome.status}`);
+  const location = headerOf(outcome, 'location');
+  if (location !== undefined) parts.push(`Location ${location}`);
+  const text = outcome.text.replace(/\s+/g, ' ').trim();
+  if ('json' in source && outcome.body === undefined)
+    parts.push(text === '' ? 'an empty body' : `a body that is not JSON: ${bodyExcerpt(text)}`);
+  else if (!('sent' in source) && !('header' in source))
+    parts.push(text === '' ? 'an empty body' : `body ${bodyExcerpt(text)}`);
+  return parts.length === 0 ? 'nothing' : parts.join(', ');
 }

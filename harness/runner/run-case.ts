@@ -28,12 +28,19 @@ import type {
   SuiteVersion,
 } from '../suite/suite-definition.ts';
 import type { InstitutionTarget, Target } from '../targets/target-definition.ts';
-import { fillDeep, fillText, signatureWindowVar, type CaseContext } from './case-context.ts';
+import {
+  fillDeep,
+  fillText,
+  signatureWindowVar,
+  UnboundValueError,
+  type CaseContext,
+} from './case-context.ts';
 import { setupSteps } from './case-setup.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
 import { nearMissValues, tppValues } from './tpp-values.ts';
-import { captureOrigin, captureValue } from './capture-value.ts';
+import { captureMiss, captureOrigin, captureValue } from './capture-value.ts';
+import { foundCapture, missingCapture, noteMissingCapture } from './missing-captures.ts';
 import type { StepOutcome } from './step-outcome.ts';
 import type { TargetCalendar } from '../versions/target-calendar.ts';
 import { runFormerHostStep } from './steps/former-host-step.ts';
@@ -97,7 +104,9 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     ];
     for (const { step, prepare } of plan) {
       prepare?.(ctx);
-      const verdict = await runStep(ctx, runtime, step, steps);
+      const verdict = await runStep(ctx, runtime, step, steps).catch((error: unknown) =>
+        missingValueVerdict(ctx, step, steps, error),
+      );
       for (const id of verdict?.rules ?? [])
         if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
       if (verdict?.advisory === true) advisory ??= verdict.failure;
@@ -281,11 +290,15 @@ async function runStep(
   }
   // Each failed check is judged by its own rules when it has some (expectation-basis.ts), else the step's.
   const stepRules = step.rules ?? ctx.definition.rules;
-  const advisory =
+  const judge = (): boolean =>
     failures.length > 0 && failures.every((f) => choiceOnly(f.rules ?? stepRules, { sandbox: ctx.sandbox }));
-  // After an advisory finding the case goes on, so later steps still get their captures.
-  if (run.outcome !== undefined && (failures.length === 0 || advisory))
+  let advisory = judge();
+  // After an advisory finding the case goes on, so later steps still get their captures; a capture
+  // that finds nothing is judged with the rest (by its own `rule` when it names one).
+  if (run.outcome !== undefined && (failures.length === 0 || advisory)) {
     failures.push(...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}));
+    advisory = judge();
+  }
   const durationMs = performance.now() - started;
   runtime.onStepTimed?.(
     durationMs,
@@ -320,7 +333,8 @@ async function runStep(
 }
 
 /**
- * Stores the step's captures; a capture that finds nothing is a failure of the target's response. A
+ * Stores the step's captures; a capture that finds nothing is a failure of the target's response,
+ * naming what came back, judged by the capture's `rule` when it names one, else the step's. A
  * capture's JSONPath may name earlier captures, as a check's may (`$.accounts[?(@.resourceId=='{{id}}')]`).
  */
 function capture(
@@ -334,14 +348,59 @@ function capture(
     const value = captureValue(source, { outcome, sent }, (path) => fillText(ctx, path));
     if (value === undefined) {
       const from = captureOrigin(source);
+      const miss = captureMiss(source, outcome);
+      noteMissingCapture(ctx, name, `capture ${name} found nothing at ${from} (${miss})`);
       failures.push({
-        message: `capture ${name} found nothing at ${from}`,
+        message: `capture ${name} found nothing at ${from}: the answer has ${miss}`,
         expected: `a value at ${from}`,
-        actual: 'absent',
+        actual: miss,
       });
-    } else ctx.vars.set(name, value);
+    } else {
+      foundCapture(ctx, name);
+      ctx.vars.set(name, value);
+    }
   }
   return failures;
+}
+
+/**
+ * The verdict of a step that could not run because it needs a value an earlier capture did not find
+ * in the bank's answer (that capture's step checked only choices, so the case went on): a finding of
+ * this step's rules, not a harness error. Any other error is rethrown.
+ */
+function missingValueVerdict(
+  ctx: CaseContext,
+  step: StepDefinition,
+  out: StepResult[],
+  error: unknown,
+): StepVerdict {
+  if (!(error instanceof UnboundValueError)) throw error;
+  const why = missingCapture(ctx, error.ref);
+  if (why === undefined) throw error;
+  const name = resolvedName(ctx, step.name);
+  const message = `needs {{${error.ref}}}, which the bank's answer did not hold: ${why}`;
+  const advisory = choiceOnly(step.rules ?? ctx.definition.rules, { sandbox: ctx.sandbox });
+  // What this step would have captured is missing for the same reason.
+  for (const captured of Object.keys(step.capture))
+    noteMissingCapture(ctx, captured, `${name} did not run: ${message}`);
+  out.push({
+    name,
+    kind: step.action.kind,
+    status: advisory ? 'advisory' : 'failed',
+    durationMs: 0,
+    transcript: [],
+    message,
+  });
+  return {
+    advisory,
+    rules: [],
+    failure: {
+      message: `${name} (${step.at}): ${message}`,
+      expected: `a value for {{${error.ref}}} from an earlier answer`,
+      actual: why,
+      step: out.length - 1,
+    },
+  };
 }
 
 /**

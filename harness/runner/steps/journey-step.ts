@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { createPkcePair, type PkcePair } from '../../../protocol/index.ts';
 import { JourneyError, type JourneyResult } from '../../journeys/journey-driver.ts';
 import type { JourneyAction } from '../../suite/suite-definition.ts';
+import type { AuthorizeRequest } from '../../client/tpp-client.ts';
+import { bodyExcerpt } from '../body-excerpt.ts';
+import type { CheckFailure } from '../check-value.ts';
 import { fillText, lookup, type CaseContext } from '../case-context.ts';
 import { caseTpp } from './case-tpp.ts';
 import type { StepRun } from './step-run.ts';
@@ -24,14 +27,27 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
   let pkce: PkcePair | undefined;
   if (action.link !== undefined) {
     const href = lookup(ctx, action.link);
-    link = typeof href === 'string' ? href : '';
+    if (typeof href !== 'string') {
+      // The payment's consent link as the bank gave it: not an address to send the PSU to.
+      const actual = bodyExcerpt(JSON.stringify(href) ?? String(href));
+      return {
+        outcome: undefined,
+        exchanges: [],
+        failure: {
+          message: `the link ${action.link} the bank gave is not an href string: ${actual}`,
+          expected: `an href string in ${action.link}`,
+          actual,
+        },
+      };
+    }
+    link = href;
     pkce = createPkcePair();
     ctx.secrets.add('code_verifier', pkce.verifier);
     ctx.vars.set('codeVerifier', pkce.verifier);
   } else {
     ctx.vars.delete('codeVerifier');
   }
-  const url = caseTpp(ctx, tpp).authorizeUrl({
+  const url = authorizeUrl(ctx, tpp, {
     link,
     pkce,
     clientId: action.clientId === undefined ? tpp.clientId : fillText(ctx, action.clientId),
@@ -40,6 +56,7 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
     state,
     loginHint: action.loginHint ? ctx.psu.identifier : undefined,
   });
+  if (!(url instanceof URL)) return { outcome: undefined, exchanges: [], failure: url };
   const persona = ctx.definition.given.persona;
   const driver = ctx.journeys(persona);
   const run = (readOtp: (() => string | undefined) | undefined): Promise<JourneyResult> =>
@@ -95,6 +112,24 @@ export async function runJourneyStep(ctx: CaseContext, action: JourneyAction): P
       exchanges: error.failure.exchanges,
       ...(error.failure.screenshot === undefined ? {} : { screenshot: error.failure.screenshot }),
       failure: { message: error.message, expected: `a callback to ${redirectUri}`, actual: error.message },
+    };
+  }
+}
+
+/** The authorize URL, or the failure of a consent link the bank gave that is no URL. */
+function authorizeUrl(
+  ctx: CaseContext,
+  tpp: CaseContext['tpp'],
+  request: AuthorizeRequest,
+): URL | CheckFailure {
+  try {
+    return caseTpp(ctx, tpp).authorizeUrl(request);
+  } catch (error) {
+    if (!(error instanceof TypeError) || request.link === undefined) throw error;
+    return {
+      message: `the consent link the bank gave is not a URL: ${bodyExcerpt(request.link)}`,
+      expected: 'an href the PSU can be sent to',
+      actual: bodyExcerpt(request.link),
     };
   }
 }

@@ -6,7 +6,9 @@
 import type { HttpExchange, OutgoingRequest, SigningPolicy } from '../../client/stet-client.ts';
 import { CodedError } from '../../../lib/coded-error.ts';
 import type { RequestAction } from '../../suite/suite-definition.ts';
+import { bodyExcerpt } from '../body-excerpt.ts';
 import { caseNow, fillDeep, fillText, lookup, type CaseContext } from '../case-context.ts';
+import type { CheckFailure } from '../check-value.ts';
 import { needsRefresh } from '../token-set.ts';
 import { outcomeOf, type StepRun } from './step-run.ts';
 import { refreshTokens } from './token-step.ts';
@@ -34,7 +36,9 @@ export async function runRequestStep(ctx: CaseContext, action: RequestAction): P
   ) {
     exchanges.push(await refreshTokens(ctx));
   }
-  const path = withQuery(resolvePath(ctx, action), action, ctx);
+  const resolved = resolvePath(ctx, action);
+  if (typeof resolved !== 'string') return { outcome: undefined, exchanges, failure: resolved };
+  const path = withQuery(resolved, action, ctx);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (!action.withoutPsuIp) Object.assign(headers, psuHeaders(ctx, action.method));
   if (action.auth === 'token') {
@@ -128,14 +132,20 @@ export function alternateTpp(ctx: CaseContext, name: string | undefined): CaseCo
   return tpp;
 }
 
-function resolvePath(ctx: CaseContext, action: RequestAction): string {
+/**
+ * The path to send: the step's template filled, or the path and query of the captured link. A link
+ * the bank gave that is not an href string fails the step (the bank's answer, not the suite, is wrong).
+ */
+function resolvePath(ctx: CaseContext, action: RequestAction): string | CheckFailure {
   if (action.link !== undefined) {
     const href = lookup(ctx, action.link);
     if (typeof href !== 'string') {
-      throw new CodedError(
-        'ERR_LINK_INVALID',
-        `capture ${action.link} is not an href string: ${JSON.stringify(href)}`,
-      );
+      const actual = bodyExcerpt(JSON.stringify(href) ?? String(href));
+      return {
+        message: `the link ${action.link} the bank gave is not an href string: ${actual}`,
+        expected: `an href string in ${action.link}`,
+        actual,
+      };
     }
     // An href may be absolute (another host form) or a path; the request goes to its path and query.
     const url = new URL(href, 'https://institution.invalid');

@@ -1,6 +1,11 @@
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { startCallbackListener } from '../../../../harness/journeys/callback-listener.ts';
+import { CodedError } from '../../../../lib/coded-error.ts';
+import {
+  startCallbackListener,
+  type CallbackListener,
+} from '../../../../harness/journeys/callback-listener.ts';
+import { JourneyError } from '../../../../harness/journeys/journey-driver.ts';
 import { manualJourneyDriver } from '../../../../harness/journeys/manual-driver.ts';
 
 describe('manual journey driver and callback listener', () => {
@@ -29,6 +34,30 @@ describe('manual journey driver and callback listener', () => {
     expect(await run).toEqual({ callback: { code: 'abc123', state: 's' }, exchanges: [] });
     expect(lines.join('\n')).toContain('https://api-10101.bank.test/stet/psd2/oauth/authorize?state=s');
     await listener.close();
+  });
+
+  it('fails the journey (not the harness) when the bank never calls redirect_uri', async () => {
+    const silent: CallbackListener = {
+      port: 0,
+      next: () => Promise.reject(new CodedError('ERR_CALLBACK_TIMEOUT', 'no callback on x within 1 ms')),
+      close: async () => undefined,
+    };
+    const run = manualJourneyDriver(
+      async () => silent,
+      () => undefined,
+    ).run({
+      institution: '10101',
+      authorizeUrl: 'https://api-10101.bank.test/stet/psd2/oauth/authorize',
+      redirectUri: 'https://tpp.example/cb',
+      identifier: 'x',
+      otp: 'y',
+      outcome: 'consent',
+      travel: undefined,
+    });
+    await expect(run).rejects.toBeInstanceOf(JourneyError);
+    await expect(run).rejects.toThrow(
+      'the bank never called redirect_uri https://tpp.example/cb: no callback on x within 1 ms',
+    );
   });
 
   it('gives up with ERR_CALLBACK_TIMEOUT when no callback comes', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureOrigin, captureValue } from '../../../../harness/runner/capture-value.ts';
+import { captureMiss, captureOrigin, captureValue } from '../../../../harness/runner/capture-value.ts';
 import type { StepOutcome } from '../../../../harness/runner/step-outcome.ts';
 
 const page = `<!doctype html><html><body><h2>Strong authentication</h2>
@@ -57,5 +57,27 @@ describe('captureOrigin', () => {
     expect(captureOrigin({ form: 'action' })).toBe('the form action of the page');
     expect(captureOrigin({ query: 'code' })).toBe('query code');
     expect(captureOrigin({ sent: 'x-request-id' })).toBe('sent header x-request-id');
+  });
+});
+
+describe('captureMiss', () => {
+  it('names the status, the Location and the start of the body the capture looked in', () => {
+    const redirect = outcome({ status: 302, headers: { location: 'https://tpp.example/x' }, text: '' });
+    expect(captureMiss({ query: 'code' }, redirect)).toBe(
+      'status 302, Location https://tpp.example/x, an empty body',
+    );
+    const listing = outcome({ body: { _links: {} }, text: '{"_links":{}}' });
+    expect(captureMiss({ json: '$.accounts' }, listing)).toBe('status 200, body {"_links":{}}');
+  });
+
+  it('says when a JSONPath met a body that is not JSON', () => {
+    const page = outcome({ text: '<html>\n  maintenance </html>' });
+    expect(captureMiss({ json: '$.accounts' }, page)).toBe(
+      'status 200, a body that is not JSON: <html> maintenance </html>',
+    );
+  });
+
+  it('names no body for a header capture', () => {
+    expect(captureMiss({ header: 'x-request-id' }, outcome({ text: '{}' }))).toBe('status 200');
   });
 });
