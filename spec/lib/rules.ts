@@ -30,6 +30,21 @@ export type RuleCheck = { kind: 'api' } | { kind: 'manual'; reason: string };
  */
 export type RuleBasis = { kind: 'seed'; quote: string } | { kind: 'choice'; reason: string };
 
+/**
+ * The verdict of the seed-quote review (issue 30): the quote states what the checks assert (`ok`),
+ * another sentence of the seed states it (`requoted`), the rule kept the seed's part and our part went
+ * to new choice rules (`split`, their ids), or nothing of the seed states it (`reclassified`: now a
+ * choice).
+ */
+export type ReviewVerdict =
+  { kind: 'ok' } | { kind: 'requoted' } | { kind: 'split'; into: string[] } | { kind: 'reclassified' };
+
+/** A rule's review: `asserts`, one line saying what its checks assert, and the verdict. */
+export interface RuleReview {
+  asserts: string;
+  verdict: ReviewVerdict;
+}
+
 /** One rule: what is checked, where the seed says it, for which versions and roles. */
 export interface Rule {
   /** Stable UPPER-KEBAB id with a family prefix (docs/contracts.md §11), never reused. */
@@ -46,6 +61,11 @@ export interface Rule {
    * sandbox does there is its own choice, so a finding against a sandbox is advisory.
    */
   liveOnly: boolean;
+  /**
+   * The seed-quote review (`asserts:` and `review:`), listed in docs/verdicts.md; `npm run spec:check`
+   * requires it of every seed rule.
+   */
+  review?: RuleReview;
 }
 
 /** The family prefixes of rule ids (docs/contracts.md §11). */
@@ -143,7 +163,30 @@ function parseRule(value: unknown, where: At): Rule {
     check: parseCheck(kind, basis.kind === 'choice' ? undefined : reason, rule),
     basis,
     liveOnly: o.get('liveOnly', optionalBoolean),
+    ...parseReview(o.get('asserts', optionalString), o.get('review', optionalString), rule),
   };
+}
+
+const verdictPattern = /^(?:(ok|requoted|reclassified)|split into ([A-Z0-9-]+(?:, [A-Z0-9-]+)*))$/;
+
+/** `asserts` and `review` together, both one line: `ok`, `requoted`, `reclassified` or `split into ID, …`. */
+function parseReview(
+  asserts: string | undefined,
+  review: string | undefined,
+  rule: string,
+): { review?: RuleReview } {
+  if (asserts === undefined && review === undefined) return {};
+  const match = review === undefined ? null : verdictPattern.exec(review);
+  if (asserts === undefined || /[\r\n]/.test(asserts) || match === null)
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} has an incomplete review`, {
+      hint: 'give both asserts: (one line) and review: ok, requoted, reclassified or split into RULE-ID, …',
+    });
+  const [, kind, into] = match;
+  const verdict: ReviewVerdict =
+    into !== undefined
+      ? { kind: 'split', into: into.split(', ') }
+      : { kind: kind === 'ok' ? 'ok' : kind === 'requoted' ? 'requoted' : 'reclassified' };
+  return { review: { asserts, verdict } };
 }
 
 /**

@@ -9,6 +9,7 @@ import { buildOpenApi } from './build-openapi.ts';
 import { buildTypes } from './build-types.ts';
 import { buildVersions } from './build-versions.ts';
 import { buildChoicesDoc } from './choices-doc.ts';
+import { buildSeedReviewDoc } from './seed-review-doc.ts';
 import { buildErrorsDoc } from './errors-doc.ts';
 import { buildHarnessTypes } from './build-harness-types.ts';
 import { checkClientRules } from './client-rules-check.ts';
@@ -35,6 +36,7 @@ if (seedState === 'stale')
   problems.push('spec/seed-sections.json differs from the seed: run npm run spec:build');
 const choices = buildChoicesDoc(true);
 if (choices !== undefined) problems.push(choices);
+problems.push(...buildSeedReviewDoc(true));
 const errorsPage = buildErrorsDoc(true);
 if (errorsPage !== undefined) problems.push(errorsPage);
 if (buildSeedText(true) === 'stale')
