@@ -2,7 +2,9 @@ import type { ApiVersion, VersionProfile } from '../../spec/lib/index.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import type { PsuData } from '../data/psu-data.ts';
 import { ApiError } from '../server/api-error.ts';
+import type { Choices } from '../choices/index.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { BearerContext } from '../server/request-context.ts';
 import type { BearerRoute, RouteResponse } from '../server/route.ts';
 import { findItem, type AccountItem } from './account-catalogue.ts';
@@ -25,17 +27,31 @@ export interface AisRequest {
   readonly now: Date;
   /** The active faults, resolved once from the bearer context (docs/contracts.md §12). */
   readonly faults: FaultSet;
+  /** The bank's choices where the seed is silent (choices/index.ts). */
+  readonly choices: Choices;
 }
 
 /** Loads the {@link AisRequest} of a bearer call; a PSU without data has no eligible account (NAAC). */
 export async function loadAisRequest(ctx: BearerContext): Promise<AisRequest> {
-  const psu = { institution: ctx.institution.code, psuId: ctx.auth.psuId, clientId: ctx.auth.clientId };
+  const psu = {
+    institution: ctx.institution.code,
+    psuId: ctx.auth.psuId,
+    clientId: ctx.choices.of('CNS-PER-TPP')(ctx.auth.clientId),
+  };
   const [data, consent] = await Promise.all([
     loadPsuData(ctx.store, psu.institution, psu.psuId),
     getConsent(ctx.store, psu),
   ]);
   if (data === undefined) throw new ApiError('NAAC', { detail: `no data for PSU ${psu.psuId}` });
-  return { data, consent, version: ctx.version, profile: ctx.profile, now: ctx.now(), faults: ctx.faults };
+  return {
+    data,
+    consent,
+    version: ctx.version,
+    profile: ctx.profile,
+    now: ctx.now(),
+    faults: ctx.faults,
+    choices: ctx.choices,
+  };
 }
 
 /**
@@ -68,30 +84,36 @@ export async function countAccess(
   request: AisRequest,
   access: { resource: QuotaResource; resourceId?: string; page?: number },
 ): Promise<void> {
+  const page = ctx.choices.of('QTA-PAGINATION-NOT-COUNTED')(access.page ?? 1);
+  if (page === 'not-counted') return;
   const allowed = await consumeBatchAccess(
     ctx.store,
     {
       institution: ctx.institution.code,
       psuId: ctx.auth.psuId,
-      clientId: ctx.auth.clientId,
+      clientId: ctx.choices.of('QTA-PER-TPP')(ctx.auth.clientId),
       resource: access.resource,
       resourceId: access.resourceId,
-      page: access.page ?? 1,
+      page,
       now: request.now,
     },
-    { psuIpAddress: ctx.psuIpAddress, faults: request.faults },
+    {
+      connected: ctx.choices.of('QTA-EMPTY-PSU-IP-IS-BATCH')(psuIpAddressHeader(ctx.headers)),
+      faults: request.faults,
+    },
   );
   if (!allowed) {
     const day = parisDay(request.now);
+    const explain = ctx.choices.of('QTA-TMRQ-EXPLAINED-IN-SANDBOX');
     throw new ApiError('TMRQ', {
       detail: `daily batch quota of ${access.resource} exceeded`,
-      expected: {
+      expected: explain({
         quotaLeft: 0,
         dailyBatchAccesses,
         countedPer: `PSU, ${access.resource}${access.resourceId === undefined ? '' : ` ${access.resourceId}`}, page ${access.page ?? 1}, Paris day ${day}`,
         resetsAt: parisInstant(addDays(day, 1), 0, 0).toISOString(),
         withoutQuota: 'send PSU-IP-Address when the PSU is connected: such calls are not counted',
-      },
+      }),
     });
   }
 }
@@ -105,4 +127,10 @@ export function requireItem(ctx: BearerContext, request: AisRequest, fn: AisFunc
   const refusal = accessRefusal(request, item, fn);
   if (refusal !== undefined || item === undefined) throw new ApiError(refusal ?? 'AC01');
   return item;
+}
+
+/** The PSU-IP-Address header as received (empty when sent empty), undefined when not sent. */
+function psuIpAddressHeader(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers['psu-ip-address'];
+  return typeof value === 'string' ? value : undefined;
 }

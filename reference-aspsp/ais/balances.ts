@@ -64,9 +64,11 @@ export function instantBalanceCents(account: BankAccount, now: Date): number {
  */
 export function accountBalances(
   account: BankAccount,
-  at: Pick<AisRequest, 'now' | 'faults'>,
+  at: Pick<AisRequest, 'now' | 'faults' | 'choices'>,
 ): RenderedBalance[] {
-  const { now, faults } = at;
+  const { now, faults, choices } = at;
+  const labels = choices.of('AIS-BAL-LABELS-OF-THE-REFERENCE');
+  const sums = choices.of('AIS-BAL-AMOUNTS-OF-THE-REFERENCE');
   const today = parisWallClock(now).date;
   const money = (cents: number): RenderedBalance['balanceAmount'] => ({
     amount: formatAmount(cents),
@@ -76,7 +78,7 @@ export function accountBalances(
   const accounting = account.openingBalanceCents + sum(account.transactions, booked);
   const instant = instantBalanceCents(account, now);
   const other: RenderedBalance = {
-    name: 'Solde instantané',
+    name: labels.OTHR,
     balanceType: 'OTHR',
     balanceAmount: money(instant),
   };
@@ -84,9 +86,9 @@ export function accountBalances(
   const balances: RenderedBalance[] = [];
   if (!isAccountingBatchRunning(now) || faults.has('valu-during-batch')) {
     const value =
-      account.openingBalanceCents + sum(account.transactions, (t) => booked(t) && t.valueDate <= today);
+      account.openingBalanceCents + sum(account.transactions, (t) => sums.inValueBalance(t, today));
     balances.push({
-      name: 'Solde en valeur',
+      name: labels.VALU,
       balanceType: 'VALU',
       balanceAmount: money(value),
       referenceDate: today,
@@ -94,7 +96,7 @@ export function accountBalances(
   }
   if (firstBatchDone(new Date(account.openedAt), now) || faults.has('clbd-before-first-batch')) {
     balances.push({
-      name: 'Solde comptable',
+      name: labels.CLBD,
       balanceType: 'CLBD',
       balanceAmount: money(accounting),
       referenceDate: today,
@@ -111,9 +113,11 @@ export function accountBalances(
  */
 export function cardBalances(
   card: BankCard,
-  at: Pick<AisRequest, 'now' | 'profile' | 'faults'>,
+  at: Pick<AisRequest, 'now' | 'profile' | 'faults' | 'choices'>,
 ): RenderedBalance[] {
-  const { now, profile, faults } = at;
+  const { now, profile, faults, choices } = at;
+  const labels = choices.of('AIS-BAL-LABELS-OF-THE-REFERENCE');
+  const sums = choices.of('AIS-BAL-AMOUNTS-OF-THE-REFERENCE');
   const today = parisWallClock(now).date;
   const previousMonthEnd = endOfMonth(addDays(startOfMonth(today), -1));
   const receipts = card.transactions;
@@ -121,7 +125,7 @@ export function cardBalances(
     .filter((t) => t.status === 'PDNG')
     .reduce((total, t) => total + t.amountCents, 0);
   const previousMonth = receipts
-    .filter((t) => t.status === 'BOOK' && t.bookingDate === previousMonthEnd)
+    .filter((t) => sums.inPreviousMonth(t, previousMonthEnd))
     .reduce((total, t) => total + t.amountCents, 0);
   const negative = profile.cardOutstandingSign === 'negative';
   const outstanding = (cents: number): RenderedBalance['balanceAmount'] => ({
@@ -131,17 +135,17 @@ export function cardBalances(
   const types = profile.cardOutstandings;
   return [
     {
-      name: 'Encours reporté au mois suivant',
+      name: labels.carriedOver,
       balanceType: types.carriedOver,
       balanceAmount: outstanding(card.carriedOverCents),
     },
     {
-      name: 'Encours du mois en cours non comptabilisé',
+      name: labels.currentMonth,
       balanceType: types.currentMonth,
       balanceAmount: outstanding(currentMonth),
     },
     {
-      name: 'Encours du mois précédent',
+      name: labels.previousMonth,
       balanceType: types.previousMonth,
       balanceAmount: outstanding(previousMonth),
     },

@@ -39,7 +39,7 @@ export const consentsRoute: BearerRoute = {
     const key: ConsentKey = {
       institution: ctx.institution.code,
       psuId: ctx.auth.psuId,
-      clientId: ctx.auth.clientId,
+      clientId: ctx.choices.of('CNS-PER-TPP')(ctx.auth.clientId),
     };
     // A bank that reads "no account" as "nothing to change" keeps the previous consent.
     if (ctx.faults.has('empty-consent-ignored')) {

@@ -16,17 +16,11 @@ export const endUserIdentityRoute: BearerRoute = aisReadRoute({
       throw new ApiError('NGAC', { detail: 'psuIdentity not consented' });
     await countAccess(ctx, request, { resource: 'end-user-identity' });
     const { data, version } = request;
+    // The record beyond the first and last name is the bank's (AIS-OTH-RECORDS-OF-THE-REFERENCE).
+    const records = ctx.choices.of('AIS-OTH-RECORDS-OF-THE-REFERENCE');
     return {
       status: 200,
-      json: {
-        // STET's identity.fullName, with the first and last name the seed shows.
-        identity: {
-          fullName: `${data.firstName} ${data.lastName}`,
-          firstName: data.firstName,
-          lastName: data.lastName,
-        },
-        _links: { self: { href: identityPath(version) }, 'parent-list': { href: accountsPath(version) } },
-      },
+      json: records.identity(data, { self: identityPath(version), parentList: accountsPath(version) }),
     };
   },
 });

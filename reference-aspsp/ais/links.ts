@@ -30,10 +30,11 @@ export function identityPath(version: ApiVersion): string {
  * version has, nothing else (seed: GET /accounts behaviour; never trusted beneficiaries).
  */
 export function linksFor(
-  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'faults'>,
+  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'faults' | 'choices'>,
   item: AccountItem,
 ): Record<string, Href> {
   const links: Record<string, Href> = {};
+  const templated = request.choices.of('AIS-ACC-LINKS-NOT-TEMPLATED');
   for (const fn of aisFunctions) {
     let granted = isGranted(request, item, fn);
     // A bank linking the transactions of an account consented for its balances only.
@@ -41,7 +42,7 @@ export function linksFor(
       if (fn === 'transactions' && isGranted(request, item, 'balances')) granted = true;
     }
     if (versionHasFunction(request, fn) && granted) {
-      links[fn] = { href: functionPath(request.profile.version, item.resourceId, fn), templated: false };
+      links[fn] = { href: functionPath(request.profile.version, item.resourceId, fn), templated };
     }
   }
   return links;

@@ -20,8 +20,10 @@ export const overdraftsRoute: BearerRoute = aisReadRoute({
     const links: Record<string, Href> = {
       self: { href: functionPath(version, item.resourceId, 'overdrafts') },
     };
+    const linked = ctx.choices.of('AIS-OTH-OVERDRAFT-LINKS-WHEN-CONSENTED');
     for (const fn of ['balances', 'transactions'] as const) {
-      if (isGranted(request, item, fn)) links[fn] = { href: functionPath(version, item.resourceId, fn) };
+      if (linked(isGranted(request, item, fn)))
+        links[fn] = { href: functionPath(version, item.resourceId, fn) };
     }
     links['parent-list'] = { href: accountsPath(version) };
     const cents = item.kind === 'account' ? item.overdraftCents : 0;

@@ -5,7 +5,8 @@ import { accountsPath, functionPath } from './links.ts';
 
 /**
  * `GET /stet/psd2/{version}/accounts/{accountResourceId}/owners`, in the versions whose profile has
- * owners (v1.6.2): the owners of an account consented for owners. The seed shows no body: spec/ follows STET 1.5 (`identities`, `_links`).
+ * owners (v1.6.2): the owners of an account consented for owners. The seed shows no body: the
+ * bank's choice AIS-OTH-RECORDS-OF-THE-REFERENCE (the reference: STET 1.5's `identities`, `_links`).
  */
 export const ownersRoute: BearerRoute = aisReadRoute({
   path: '/stet/psd2/{version}/accounts/{accountResourceId}/owners',
@@ -15,19 +16,13 @@ export const ownersRoute: BearerRoute = aisReadRoute({
     const item = requireItem(ctx, request, 'owners');
     await countAccess(ctx, request, { resource: 'owners', resourceId: item.resourceId });
     const owners = item.kind === 'account' ? item.owners : [];
+    const records = ctx.choices.of('AIS-OTH-RECORDS-OF-THE-REFERENCE');
     return {
       status: 200,
-      json: {
-        identities: owners.map((owner) => ({
-          fullName: `${owner.firstName} ${owner.lastName}`,
-          firstName: owner.firstName,
-          lastName: owner.lastName,
-        })),
-        _links: {
-          self: { href: functionPath(version, item.resourceId, 'owners') },
-          'parent-list': { href: accountsPath(version) },
-        },
-      },
+      json: records.owners(owners, {
+        self: functionPath(version, item.resourceId, 'owners'),
+        parentList: accountsPath(version),
+      }),
     };
   },
 });

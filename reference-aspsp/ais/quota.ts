@@ -45,17 +45,16 @@ export function quotaKey(subject: QuotaSubject): string {
 
 /**
  * Counts one batch access (a call without PSU-IP-Address) and says whether it is within the daily
- * quota; the fifth of a day is refused TMRQ by the caller. Calls with PSU-IP-Address are neither
+ * quota; the fifth of a day is refused TMRQ by the caller. Calls made while the PSU is `connected`
+ * (PSU-IP-Address supplied, as the bank's choice QTA-EMPTY-PSU-IP-IS-BATCH reads it) are neither
  * limited nor counted.
  */
 export async function consumeBatchAccess(
   tx: StoreTx,
   subject: QuotaSubject,
-  call: { readonly psuIpAddress: string | undefined; readonly faults: FaultSet },
+  call: { readonly connected: boolean; readonly faults: FaultSet },
 ): Promise<boolean> {
-  const { psuIpAddress, faults } = call;
-  // The pipeline reads an empty PSU-IP-Address as none (RequestContext.psuIpAddress).
-  const connected = psuIpAddress !== undefined;
+  const { connected, faults } = call;
   if (connected && !faults.has('psu-ip-ignored-for-quotas')) return true;
   const counted: QuotaSubject = {
     ...subject,

@@ -17,7 +17,7 @@ function psuStatusOf(item: AccountItem): string {
  * come from {@link linksFor}.
  */
 export function renderAccount(
-  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'now' | 'faults'>,
+  request: Pick<AisRequest, 'data' | 'consent' | 'profile' | 'now' | 'faults' | 'choices'>,
   item: AccountItem,
 ): Record<string, unknown> {
   const { data, faults } = request;
@@ -42,7 +42,9 @@ export function renderAccount(
     if (backing !== undefined) rendered.linkedAccount = backing.resourceId;
   }
   const embedBalances = isGranted(request, item, 'balances') || faults.has('balances-embedded-unconsented');
-  if (embedBalances && isServiceable(item)) {
+  // The balances of an item GET balances refuses: left out, or not (choice AIS-ACC-NO-BALANCES-WHEN-REFUSED).
+  const embedRefused = request.choices.of('AIS-ACC-NO-BALANCES-WHEN-REFUSED');
+  if (embedBalances && (embedRefused || isServiceable(item))) {
     rendered.balances =
       item.kind === 'account' ? accountBalances(item, request) : cardBalances(item, request);
   }

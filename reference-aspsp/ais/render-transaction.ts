@@ -1,25 +1,17 @@
-import type { VersionProfile } from '../../spec/lib/index.ts';
 import { formatAmount, type BankTransaction } from '../data/psu-data.ts';
 import type { AisRequest } from './ais-request.ts';
 
 /**
- * The remittance information of a version (seed: Versioning): an array of strings in v1 (STET
- * 1.4.0), an object with an `unstructured` array from v1.4.2 (the profile's
- * `remittanceInformation`); `structured` is never used.
- */
-export function remittanceFor(profile: VersionProfile, lines: readonly string[]): unknown {
-  return profile.remittanceInformation === 'array' ? [...lines] : { unstructured: [...lines] };
-}
-
-/**
  * A transaction as the wire shows it: BOOK with bookingDate and entryReference; PDNG and FUTR with
- * expectedBookingDate and no entryReference (seed: Transaction).
+ * expectedBookingDate and no entryReference (seed: Transaction). The remittance information is an
+ * object with an `unstructured` array from v1.4.2 (seed: Versioning); in v1 the bank's choice
+ * AIS-TRX-REMITTANCE-ARRAY (the reference: an array of strings, the profile's `remittanceInformation`).
  */
 export function renderTransaction(
   transaction: BankTransaction,
-  request: Pick<AisRequest, 'profile' | 'faults'>,
+  request: Pick<AisRequest, 'profile' | 'faults' | 'choices'>,
 ): Record<string, unknown> {
-  const { profile, faults } = request;
+  const { profile, faults, choices } = request;
   // A field the entry does not have is undefined, which JSON leaves out: PDNG and FUTR carry no
   // entryReference nor bookingDate, BOOK no expectedBookingDate.
   const rendered: Record<string, unknown> = {
@@ -35,7 +27,7 @@ export function renderTransaction(
     bankTransactionCode: { ...transaction.bankTransactionCode },
     remittanceInformation: faults.has('remittance-array-after-v1')
       ? [...transaction.remittance]
-      : remittanceFor(profile, transaction.remittance),
+      : choices.of('AIS-TRX-REMITTANCE-ARRAY')(profile, transaction.remittance),
   };
   // A bank leaking its technical id as the reference of an entry not yet booked.
   if (faults.has('pdng-with-entry-reference')) {

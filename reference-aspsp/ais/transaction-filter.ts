@@ -16,14 +16,16 @@ export function compareEntryReferences(a: string, b: string): number {
  *
  * The one place the range rules live: date within the 90-day depth, dateFrom inclusive, dateTo
  * exclusive, entryReferenceFrom strictly greater, entryReferenceTo inclusive. An entry-reference
- * bound excludes entries without a reference (PDNG, FUTR).
+ * bound excludes entries without a reference (PDNG, FUTR); a bound compares with a reference as the
+ * bank's choice AIS-TRX-ENTRYREF-NUMERIC-ORDER says (the reference: {@link compareEntryReferences}).
  */
 export function isWithinRange(
   transaction: BankTransaction,
   query: TransactionQuery,
-  request: Pick<AisRequest, 'faults'>,
+  request: Pick<AisRequest, 'faults' | 'choices'>,
 ): boolean {
   const { faults } = request;
+  const compareWithBound = request.choices.of('AIS-TRX-ENTRYREF-NUMERIC-ORDER');
   const date = filterDate(transaction);
   if (date < query.depthStart && !faults.has('history-beyond-90-days')) return false;
   if (query.dateFrom !== undefined && date < query.dateFrom) return false;
@@ -33,15 +35,13 @@ export function isWithinRange(
     if (reference === undefined) return false;
     if (
       query.entryReferenceFrom !== undefined &&
-      compareEntryReferences(reference, query.entryReferenceFrom) <
-        (faults.has('entryref-from-inclusive') ? 0 : 1)
+      compareWithBound(reference, query.entryReferenceFrom) < (faults.has('entryref-from-inclusive') ? 0 : 1)
     ) {
       return false;
     }
     if (
       query.entryReferenceTo !== undefined &&
-      compareEntryReferences(reference, query.entryReferenceTo) >
-        (faults.has('entryref-to-exclusive') ? -1 : 0)
+      compareWithBound(reference, query.entryReferenceTo) > (faults.has('entryref-to-exclusive') ? -1 : 0)
     ) {
       return false;
     }
@@ -49,13 +49,16 @@ export function isWithinRange(
   return true;
 }
 
-/** The transactions of the query, newest first (ties: higher entryReference first). */
+/**
+ * The transactions of the query in the bank's order (choice AIS-TRX-NEWEST-FIRST), from the list
+ * newest first (ties: higher entryReference first).
+ */
 export function selectTransactions(
   transactions: readonly BankTransaction[],
   query: TransactionQuery,
-  request: Pick<AisRequest, 'faults'>,
+  request: Pick<AisRequest, 'faults' | 'choices'>,
 ): BankTransaction[] {
-  return transactions
+  const newestFirst = transactions
     .filter((transaction) => isWithinRange(transaction, query, request))
     .sort((a, b) => {
       const da = filterDate(a);
@@ -63,4 +66,5 @@ export function selectTransactions(
       if (da !== db) return da < db ? 1 : -1;
       return compareEntryReferences(b.entryReference ?? '', a.entryReference ?? '');
     });
+  return request.choices.of('AIS-TRX-NEWEST-FIRST')(newestFirst);
 }

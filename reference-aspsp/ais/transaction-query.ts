@@ -1,4 +1,5 @@
 import { addDays, daysBetween, isCalendarDate, type CalendarDate } from '../../spec/lib/index.ts';
+import type { DateFromBeyondHistory } from '../choices/ais-choices.ts';
 import type { FaultSet } from '../faults/catalogue.ts';
 
 /** History depth and longest requested period, in days (seed: Limits; Errors ENDE). */
@@ -36,14 +37,19 @@ function dateParam(query: URLSearchParams, name: string, faults: FaultSet): Date
  * Parses the transaction filters against the PSU's `today`.
  *
  * ENDE for a date that is not a `YYYY-MM-DD` calendar date, a dateFrom before the 90-day history
- * depth, a requested period (dateFrom to dateTo, or to today when dateTo is absent) over 90 days, or
+ * depth (`beyondHistory` ENDE, the reference's choice; else the history's part is answered), a requested period (dateFrom to dateTo, or to today when dateTo is absent) over 90 days, or
  * a dateTo before dateFrom. Without dateFrom the history simply starts at the depth.
  */
 export function parseTransactionQuery(
   query: URLSearchParams,
-  on: { readonly today: CalendarDate; readonly faults: FaultSet },
+  on: {
+    readonly today: CalendarDate;
+    readonly faults: FaultSet;
+    /** A dateFrom before the history depth (choice AIS-TRX-DATEFROM-BEYOND-HISTORY-ENDE). */
+    readonly beyondHistory: DateFromBeyondHistory;
+  },
 ): TransactionQuery | QueryRefusal {
-  const { today, faults } = on;
+  const { today, faults, beyondHistory } = on;
   const from = dateParam(query, 'dateFrom', faults);
   const to = dateParam(query, 'dateTo', faults);
   if (from === 'malformed' || to === 'malformed') return 'ENDE';
@@ -51,7 +57,7 @@ export function parseTransactionQuery(
   const dateTo = to?.date;
   const depthStart = addDays(today, -historyDepthDays);
   if (dateFrom !== undefined) {
-    if (dateFrom < depthStart) return 'ENDE';
+    if (dateFrom < depthStart && beyondHistory === 'ENDE') return 'ENDE';
     const longest = faults.has('period-91-days-accepted') ? historyDepthDays + 1 : historyDepthDays;
     if (daysBetween(dateFrom, dateTo ?? today) > longest) return 'ENDE';
     if (dateTo !== undefined && dateTo < dateFrom) return 'ENDE';

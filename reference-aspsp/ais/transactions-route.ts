@@ -23,7 +23,11 @@ export const transactionsRoute: BearerRoute = aisReadRoute({
   async handle(ctx, request) {
     const { version, now, faults } = request;
     const item = requireItem(ctx, request, 'transactions');
-    const query = parseTransactionQuery(ctx.query, { today: parisDay(now), faults });
+    const query = parseTransactionQuery(ctx.query, {
+      today: parisDay(now),
+      faults,
+      beyondHistory: request.choices.of('AIS-TRX-DATEFROM-BEYOND-HISTORY-ENDE'),
+    });
     if (query === 'ENDE') throw new ApiError('ENDE');
     const pageNumber = parsePage(ctx.query.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');

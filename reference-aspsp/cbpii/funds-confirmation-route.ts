@@ -5,7 +5,9 @@ import type { BearerRoute } from '../server/route.ts';
 import { availableFunds, findAccountByIban } from './available-funds.ts';
 import { fundsConfirmationRefusal, readFundsConfirmationRequest } from './funds-confirmation-request.ts';
 import { fundsConfirmationVersions, scopeAllowsFundsConfirmation } from './funds-confirmation-scope.ts';
-import { decideFunds } from './funds-decision.ts';
+import { decideFunds, type MoneyAmount } from './funds-decision.ts';
+import { parseDecimalAmount } from './decimal-amount.ts';
+import type { Choices } from '../choices/index.ts';
 import { decideAndReserve } from '../faults/funds-reservation.ts';
 
 /** Name of the request body schema in spec/ (the seed's "Funds confirmation request"). */
@@ -50,6 +52,8 @@ export const fundsConfirmationRoute: BearerRoute = {
     if (account.state === 'closed') throw new ApiError('AC04');
     if (account.state === 'blocked') throw new ApiError('AC06');
     const funds = { available: availableFunds(account, ctx.now()), instructed: request.instructedAmount };
+    const unreadable = unreadableAmount(funds.instructed, account.currency, ctx.choices);
+    if (unreadable !== undefined) throw new ApiError('FF01', { status: 400, detail: unreadable });
     const result = ctx.faults.has('funds-confirmation-reserves')
       ? await decideAndReserve(ctx.store, {
           key: `${ctx.institution.code}:${ctx.auth.psuId}:${account.iban}`,
@@ -66,3 +70,28 @@ export const fundsConfirmationRoute: BearerRoute = {
     };
   },
 };
+
+/** Minor-unit digits of the currencies whose amounts the alternate bank bounds (ISO 4217); two otherwise. */
+const currencyDecimals: Readonly<Record<string, number>> = { JPY: 0, KRW: 0, BHD: 3, KWD: 3, TND: 3 };
+
+/**
+ * Why an instructed amount is refused FF01 before any answer, when the bank's choices refuse it (an
+ * amount in another currency than the account's, zero or below, more decimals than its currency has),
+ * else undefined: the reference answers such amounts (choices CBP-OTHER-CURRENCY-NOT-COVERED,
+ * CBP-NON-POSITIVE-NOT-COVERED, CBP-MORE-DECIMALS-COMPARED).
+ */
+export function unreadableAmount(
+  instructed: MoneyAmount,
+  accountCurrency: string,
+  choices: Choices,
+): string | undefined {
+  if (instructed.currency !== accountCurrency && choices.of('CBP-OTHER-CURRENCY-NOT-COVERED') === 'FF01')
+    return `instructedAmount.currency ${instructed.currency} is not the account's currency ${accountCurrency}`;
+  const amount = parseDecimalAmount(instructed.amount);
+  if (amount.units <= 0n && choices.of('CBP-NON-POSITIVE-NOT-COVERED') === 'FF01')
+    return 'instructedAmount.amount must be above zero';
+  const decimals = currencyDecimals[instructed.currency] ?? 2;
+  if (amount.scale > decimals && choices.of('CBP-MORE-DECIMALS-COMPARED') === 'FF01')
+    return `instructedAmount.amount has more than ${decimals} decimals for ${instructed.currency}`;
+  return undefined;
+}

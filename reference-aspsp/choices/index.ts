@@ -28,14 +28,28 @@
  */
 import type { ChoiceBank, ChoiceEntry } from './choice.ts';
 import { errChoices } from './err-choices.ts';
+import { aisChoices } from './ais-choices.ts';
+import { cbpChoices } from './cbp-choices.ts';
+import { cnsChoices } from './cns-choices.ts';
+import { qtaChoices } from './qta-choices.ts';
 
 export { choice, choiceBanks, isChoiceBank, type ChoiceBank, type ChoiceEntry } from './choice.ts';
 
 /** Every family's table, for the test that no rule id is declared twice. */
-export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknown>>>[] = [errChoices];
+export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknown>>>[] = [
+  errChoices,
+  aisChoices,
+  cbpChoices,
+  cnsChoices,
+  qtaChoices,
+];
 
 const entries = {
   ...errChoices,
+  ...aisChoices,
+  ...cbpChoices,
+  ...cnsChoices,
+  ...qtaChoices,
 } as const;
 
 /** The id of a choice rule the reference implements both ways. */

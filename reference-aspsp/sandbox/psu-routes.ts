@@ -79,7 +79,10 @@ export const resetPsuRoute: CertificateRoute = sandboxRoute({
     const psu = { institution: ctx.institution.code, psuId: entry.psuId };
     await ctx.store.transaction(async (tx) => {
       await deletePsuConsents(tx, psu.institution, psu.psuId);
-      await deletePsuQuotas(tx, psu.institution, psu.psuId);
+      // The day's batch accesses: forgotten too, or kept (choice QTA-SANDBOX-RESET-FORGETS).
+      await ctx.choices.of('QTA-SANDBOX-RESET-FORGETS')(() =>
+        deletePsuQuotas(tx, psu.institution, psu.psuId),
+      );
       await tokenService.revokePsu(tx, psu);
       await ctx.clock.resetPsu(tx, psu);
       const now = await ctx.clock.psuNow(tx, psu);

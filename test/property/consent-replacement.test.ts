@@ -12,6 +12,7 @@ import { openStore, type Store } from '../../reference-aspsp/store/index.ts';
 import { versionProfile, type ApiVersion } from '../../spec/lib/index.ts';
 import { propertyRuns } from './property-runs.ts';
 import { noFaults } from '../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../reference-aspsp/choices/index.ts';
 
 const template = findPersona('alice');
 if (template === undefined) throw new Error('persona alice is missing');
@@ -49,7 +50,16 @@ async function view(key: ConsentKey, apiVersion: ApiVersion): Promise<unknown> {
       (item) => item.resourceId,
     ),
     links: everyItem.map((item) =>
-      linksFor({ data: alice, consent, profile: versionProfile(apiVersion), faults: noFaults }, item),
+      linksFor(
+        {
+          data: alice,
+          consent,
+          profile: versionProfile(apiVersion),
+          faults: noFaults,
+          choices: referenceChoices,
+        },
+        item,
+      ),
     ),
     access: everyItem.map((item) =>
       aisFunctions.map((fn) => accessRefusal({ data: alice, consent, faults: noFaults }, item, fn)),

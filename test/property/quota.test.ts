@@ -61,7 +61,7 @@ describe('batch quota counting', () => {
                 page: c.page,
                 now: new Date(now),
               },
-              { psuIpAddress: c.psuIp, faults: noFaults },
+              { connected: c.psuIp !== undefined, faults: noFaults },
             );
             if (c.psuIp !== undefined) {
               expect(allowed).toBe(true);

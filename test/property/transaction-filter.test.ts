@@ -10,6 +10,7 @@ import { addDays } from '../../spec/lib/index.ts';
 import { filterDate, type BankTransaction } from '../../reference-aspsp/data/psu-data.ts';
 import { propertyRuns } from './property-runs.ts';
 import { noFaults } from '../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../reference-aspsp/choices/index.ts';
 
 // The model works on integers: day numbers relative to `today` and numeric entry references; the
 // reference works on calendar dates and reference strings. Both must agree.
@@ -88,7 +89,9 @@ describe('the transaction filter against a model of the range rules', () => {
   it('keeps exactly the transactions the model keeps', () => {
     fc.assert(
       fc.property(modelTransaction, modelQuery, (t, q) => {
-        expect(isWithinRange(toTransaction(t, 0), toQuery(q), { faults: noFaults })).toBe(modelKeeps(t, q));
+        expect(
+          isWithinRange(toTransaction(t, 0), toQuery(q), { faults: noFaults, choices: referenceChoices }),
+        ).toBe(modelKeeps(t, q));
       }),
       propertyRuns(2000, 20000),
     );
@@ -98,7 +101,10 @@ describe('the transaction filter against a model of the range rules', () => {
     fc.assert(
       fc.property(fc.array(modelTransaction, { maxLength: 60 }), modelQuery, (models, q) => {
         const transactions = models.map(toTransaction);
-        const selected = selectTransactions(transactions, toQuery(q), { faults: noFaults });
+        const selected = selectTransactions(transactions, toQuery(q), {
+          faults: noFaults,
+          choices: referenceChoices,
+        });
         const expected = transactions.filter((_t, i) => {
           const model = models[i];
           return model !== undefined && modelKeeps(model, q);
@@ -135,7 +141,7 @@ describe('the transaction query parser against a model of ENDE', () => {
           const params = new URLSearchParams();
           if (from !== undefined) params.set('dateFrom', day(from));
           if (to !== undefined) params.set('dateTo', day(to));
-          const parsed = parseTransactionQuery(params, { today, faults: noFaults });
+          const parsed = parseTransactionQuery(params, { today, faults: noFaults, beyondHistory: 'ENDE' });
           expect(parsed === 'ENDE').toBe(modelRefuses(from, to));
           if (parsed !== 'ENDE') {
             expect(parsed.dateFrom).toBe(from === undefined ? undefined : day(from));
@@ -154,7 +160,11 @@ describe('the transaction query parser against a model of ENDE', () => {
     fc.assert(
       fc.property(notADate, fc.constantFrom('dateFrom', 'dateTo'), (text, name) => {
         expect(
-          parseTransactionQuery(new URLSearchParams({ [name]: text }), { today, faults: noFaults }),
+          parseTransactionQuery(new URLSearchParams({ [name]: text }), {
+            today,
+            faults: noFaults,
+            beyondHistory: 'ENDE',
+          }),
         ).toBe('ENDE');
       }),
       propertyRuns(),
@@ -167,6 +177,7 @@ describe('the transaction query parser against a model of ENDE', () => {
         const parsed = parseTransactionQuery(new URLSearchParams({ afterEntryReference: reference }), {
           today,
           faults: noFaults,
+          beyondHistory: 'ENDE',
         });
         expect(parsed === 'ENDE' ? undefined : parsed.entryReferenceFrom).toBe(reference);
       }),

@@ -5,6 +5,7 @@ import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-d
 import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
 import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../../../reference-aspsp/choices/index.ts';
 
 // 2025-03-15 11:00 Paris (winter time, UTC+1).
 const anchor = new Date('2025-03-15T10:00:00Z');
@@ -33,7 +34,11 @@ describe('accounting batch', () => {
 
 describe('accountBalances', () => {
   it('gives a euro account VALU, CLBD and OTHR, with referenceDate on VALU and CLBD only', () => {
-    const balances = accountBalances(account(data('alice'), 'A'), { now: anchor, faults: noFaults });
+    const balances = accountBalances(account(data('alice'), 'A'), {
+      now: anchor,
+      faults: noFaults,
+      choices: referenceChoices,
+    });
     expect(balances.map((b) => b.balanceType)).toEqual(['VALU', 'CLBD', 'OTHR']);
     expect(balances.map((b) => b.referenceDate)).toEqual(['2025-03-15', '2025-03-15', undefined]);
   });
@@ -41,9 +46,15 @@ describe('accountBalances', () => {
   it('gives a non-euro account and a currency account OTHR only', () => {
     const alice = data('alice');
     expect(
-      accountBalances(account(alice, 'G'), { now: anchor, faults: noFaults }).map((b) => b.balanceType),
+      accountBalances(account(alice, 'G'), { now: anchor, faults: noFaults, choices: referenceChoices }).map(
+        (b) => b.balanceType,
+      ),
     ).toEqual(['OTHR']);
-    const usd = accountBalances(account(alice, 'A-USD'), { now: anchor, faults: noFaults });
+    const usd = accountBalances(account(alice, 'A-USD'), {
+      now: anchor,
+      faults: noFaults,
+      choices: referenceChoices,
+    });
     expect(usd).toHaveLength(1);
     expect(usd[0]?.balanceAmount.currency).toBe('USD');
   });
@@ -52,26 +63,30 @@ describe('accountBalances', () => {
     const balances = accountBalances(account(data('alice'), 'A'), {
       now: new Date('2025-03-15T20:10:00Z'),
       faults: noFaults,
+      choices: referenceChoices,
     });
     expect(balances.map((b) => b.balanceType)).toEqual(['CLBD', 'OTHR']);
   });
 
   it('leaves CLBD out for erin until the first batch after the opening', () => {
     const erin = account(data('erin'), 'A');
-    expect(accountBalances(erin, { now: anchor, faults: noFaults }).map((b) => b.balanceType)).toEqual([
-      'VALU',
-      'OTHR',
-    ]);
     expect(
-      accountBalances(erin, { now: new Date('2025-03-16T09:00:00Z'), faults: noFaults }).map(
+      accountBalances(erin, { now: anchor, faults: noFaults, choices: referenceChoices }).map(
         (b) => b.balanceType,
       ),
+    ).toEqual(['VALU', 'OTHR']);
+    expect(
+      accountBalances(erin, {
+        now: new Date('2025-03-16T09:00:00Z'),
+        faults: noFaults,
+        choices: referenceChoices,
+      }).map((b) => b.balanceType),
     ).toEqual(['VALU', 'CLBD', 'OTHR']);
   });
 
   it('counts pending entries in the instant balance only', () => {
     const a = account(data('alice'), 'A');
-    const [, clbd, othr] = accountBalances(a, { now: anchor, faults: noFaults });
+    const [, clbd, othr] = accountBalances(a, { now: anchor, faults: noFaults, choices: referenceChoices });
     const pending = a.transactions
       .filter((t) => t.status === 'PDNG')
       .reduce((sum, t) => sum + (t.creditDebitIndicator === 'CRDT' ? t.amountCents : -t.amountCents), 0);
@@ -90,6 +105,7 @@ describe('cardBalances', () => {
         now: anchor,
         profile: versionProfile(version),
         faults: noFaults,
+        choices: referenceChoices,
       });
       expect(balances.map((b) => b.balanceType)).toEqual(['OTHR', 'OTHR', 'OTHR']);
       for (const b of balances) expect(b.balanceAmount.amount.startsWith('-')).toBe(false);
@@ -97,7 +113,12 @@ describe('cardBalances', () => {
   });
 
   it('gives ITAV, ITAV and PRCD with negative amounts in v1.6.2', () => {
-    const balances = cardBalances(card, { now: anchor, profile: versionProfile('v1.6.2'), faults: noFaults });
+    const balances = cardBalances(card, {
+      now: anchor,
+      profile: versionProfile('v1.6.2'),
+      faults: noFaults,
+      choices: referenceChoices,
+    });
     expect(balances.map((b) => b.balanceType)).toEqual(['ITAV', 'ITAV', 'PRCD']);
     for (const b of balances) expect(b.balanceAmount.amount).toMatch(/^(-\d+\.\d{2}|0\.00)$/);
     expect(balances[1]?.balanceAmount.amount.startsWith('-')).toBe(true);

@@ -13,6 +13,7 @@ import { generatePsuData } from '../../../../reference-aspsp/data/generate-psu-d
 import { findPersona } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PsuData } from '../../../../reference-aspsp/data/psu-data.ts';
 import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../../../reference-aspsp/choices/index.ts';
 
 function data(name: string): PsuData {
   const template = findPersona(name);
@@ -108,16 +109,43 @@ describe('linksFor', () => {
     if (a === undefined) throw new Error('A');
     expect(
       Object.keys(
-        linksFor({ data: alice, consent: c, profile: versionProfile('v1.6.2'), faults: noFaults }, a),
+        linksFor(
+          {
+            data: alice,
+            consent: c,
+            profile: versionProfile('v1.6.2'),
+            faults: noFaults,
+            choices: referenceChoices,
+          },
+          a,
+        ),
       ).sort(),
     ).toEqual(['balances', 'overdrafts']);
     expect(
       Object.keys(
-        linksFor({ data: alice, consent: c, profile: versionProfile('v1.4.2'), faults: noFaults }, a),
+        linksFor(
+          {
+            data: alice,
+            consent: c,
+            profile: versionProfile('v1.4.2'),
+            faults: noFaults,
+            choices: referenceChoices,
+          },
+          a,
+        ),
       ),
     ).toEqual(['balances']);
     expect(
-      linksFor({ data: alice, consent: undefined, profile: versionProfile('v1.6.2'), faults: noFaults }, a),
+      linksFor(
+        {
+          data: alice,
+          consent: undefined,
+          profile: versionProfile('v1.6.2'),
+          faults: noFaults,
+          choices: referenceChoices,
+        },
+        a,
+      ),
     ).toEqual({});
   });
 
@@ -126,7 +154,16 @@ describe('linksFor', () => {
     const c = consent({ transactions: [ibanOf('A')], overdrafts: [ibanOf('A')] });
     expect(
       Object.keys(
-        linksFor({ data: alice, consent: c, profile: versionProfile('v1.6.2'), faults: noFaults }, card),
+        linksFor(
+          {
+            data: alice,
+            consent: c,
+            profile: versionProfile('v1.6.2'),
+            faults: noFaults,
+            choices: referenceChoices,
+          },
+          card,
+        ),
       ),
     ).toEqual(['transactions']);
   });
