@@ -36,6 +36,7 @@ describe('rule catalogue', () => {
       check: { kind: 'api' },
       basis: { kind: 'seed', quote: expect.stringContaining('dateTo') as string },
       liveOnly: false,
+      review: { asserts: expect.stringContaining('dateTo') as string, verdict: { kind: 'ok' } },
     });
     expect(getRule('CNS-REQUIRES-OVERDRAFTS')?.versions).toEqual(['v1.6.2']);
     expect(getRule('TRN-MTLS-REQUIRED')?.roles).toEqual(['aisp', 'cbpii', 'pisp']);
