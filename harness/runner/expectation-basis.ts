@@ -4,7 +4,7 @@
  * pick another 4xx than the reference (docs/verdicts.md). The kind-owned rules of the other assertions
  * (error bodies, headers, codes of ours) are resolved when the suite loads: harness/suite/expectation-rules.ts.
  */
-import { lookupError } from '../../spec/lib/index.ts';
+import { lookupError, seedStatuses, type ApiVersion } from '../../spec/lib/index.ts';
 
 type Basis = { rules: readonly string[] } | Record<string, never>;
 
@@ -23,4 +23,32 @@ export function basisOfStatusCheck(
   return entry !== undefined && (entry.statusIsChoice || entry.origin === 'reference')
     ? { rules: ['ERR-STATUS-OF-CODE'] }
     : {};
+}
+
+/** The request a status answered, as far as the seed's statuses depend on it. */
+export interface AnsweredOperation {
+  version: ApiVersion;
+  method: string;
+  /** The full path, without query. */
+  path: string;
+  header?: (name: string) => string | undefined;
+}
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 400;
+
+/**
+ * A `status:` check expecting a success, answered with another success, on an operation whose success
+ * status the seed does not state (a payment initiation, a cancellation, a registration: "Response: not
+ * shown"): the exact status is our OpenAPI document's, `TRN-STATUS-DOCUMENTED`. Where the seed states it
+ * (201 for PUT /consents, spec/seed-statuses.yaml) the step's rule judges it.
+ */
+export function basisOfSuccessStatus(
+  expected: readonly number[],
+  actual: number | undefined,
+  operation: AnsweredOperation | undefined,
+): Basis {
+  if (operation === undefined || actual === undefined || !isSuccess(actual)) return {};
+  if (!expected.every(isSuccess)) return {};
+  const stated = seedStatuses(operation.version, operation.method, operation.path, operation.header);
+  return stated === undefined ? { rules: ['TRN-STATUS-DOCUMENTED'] } : {};
 }

@@ -7,7 +7,7 @@ import { bodyExcerpt } from './body-excerpt.ts';
 import { lookupError } from '../../spec/lib/index.ts';
 import type { Expectations, LinksCheck, PathCheck, SuiteVersion } from '../suite/suite-definition.ts';
 import { checkOne, checkValues, type CheckFailure } from './check-value.ts';
-import { basisOfStatusCheck } from './expectation-basis.ts';
+import { basisOfStatusCheck, basisOfSuccessStatus, type AnsweredOperation } from './expectation-basis.ts';
 import type { Assertion } from '../suite/expectation-rules.ts';
 import { queryJson, queryJsonMatches } from './json-path.ts';
 import { checkPageFields } from './page-fields.ts';
@@ -17,7 +17,12 @@ import { fieldsOf, headerOf, type StepOutcome } from './step-outcome.ts';
 export type SchemaLookup = (
   name: string,
   version: SuiteVersion,
-) => (value: unknown) => { valid: boolean; errors: string[] };
+) => (value: unknown) => {
+  valid: boolean;
+  errors: string[];
+  /** The errors with the rule owning each field (spec/lib `ValidationIssue`), when the lookup knows them. */
+  issues?: readonly { message: string; rule: string | undefined }[];
+};
 
 /** Context the expectations need besides the outcome. */
 export interface ExpectationContext {
@@ -30,6 +35,8 @@ export interface ExpectationContext {
    * the verdict follows that rule's basis alone. Absent: misses carry no rule and the step's judge them.
    */
   ruleOf?: (assertion: Assertion) => string;
+  /** The request the outcome answers, when it was an API call (the seed states some statuses). */
+  operation?: AnsweredOperation;
 }
 
 /** Every failed expectation of `expect` on `outcome`. */
@@ -54,9 +61,13 @@ export function evaluateExpectations(
           message: `status is ${outcome.status ?? 'absent'}`,
           expected: expect.status.length === 1 ? expect.status[0] : expect.status,
           actual: outcome.status,
-          // The exact status of a refusal whose code the seed gives no status for is ours.
+          // The exact status of a refusal whose code the seed gives no status for is ours, and so is
+          // the exact success status of an operation the seed gives none.
           ...(expect.rules.status === undefined
-            ? basisOfStatusCheck(expect.status, outcome.status, expect.error)
+            ? {
+                ...basisOfStatusCheck(expect.status, outcome.status, expect.error),
+                ...basisOfSuccessStatus(expect.status, outcome.status, ctx.operation),
+              }
             : {}),
         },
       ]),
@@ -89,16 +100,27 @@ export function evaluateExpectations(
     );
   }
   if (expect.schema !== undefined) {
-    const result = ctx.schemas(expect.schema, ctx.version)(outcome.body);
+    const schema = expect.schema;
+    const result = ctx.schemas(schema, ctx.version)(outcome.body);
     if (!result.valid) {
+      // Every error, each under the rule that owns its field (`x-rule` of the schema), one failure per
+      // rule, so a field of our choosing is judged as a choice; a rule the step names for its schema
+      // check judges them all.
+      const byOwner = new Map<string | undefined, string[]>();
+      for (const issue of result.issues ?? result.errors.map((message) => ({ message, rule: undefined }))) {
+        const owner = expect.rules.schema === undefined ? issue.rule : undefined;
+        byOwner.set(owner, [...(byOwner.get(owner) ?? []), issue.message]);
+      }
       failures.push(
-        ...judgedBy({ kind: 'schema', schema: expect.schema, rule: expect.rules.schema }, [
-          {
-            message: `body does not match schema ${expect.schema}`,
-            expected: `schema ${expect.schema}`,
-            actual: result.errors.slice(0, 10),
-          },
-        ]),
+        ...judgedBy(
+          { kind: 'schema', schema, rule: expect.rules.schema },
+          [...byOwner].map(([owner, errors]) => ({
+            message: `body does not match schema ${schema}${owner === undefined ? '' : ` (${owner})`}`,
+            expected: `schema ${schema}`,
+            actual: errors,
+            ...(owner === undefined ? {} : { rules: [owner] }),
+          })),
+        ),
       );
     }
   }

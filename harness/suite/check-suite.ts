@@ -178,8 +178,13 @@ function assertionsOf(step: RawStep): Array<[string, Assertion]> {
   );
   const links = e.links === undefined ? [] : Array.isArray(e.links) ? e.links : [e.links];
   links.forEach((check, i) => out.push([`expect/links/${i}`, { kind: 'links', rule: check.rule }]));
+  // A capture of what the step itself sent (`sent:`) cannot miss: it asserts nothing of the bank.
   for (const [name, source] of Object.entries(step.capture ?? {}))
-    out.push([`capture/${name}`, { kind: 'capture', rule: source.rule }]);
+    if (source.sent === undefined)
+      out.push([
+        `capture/${name}`,
+        { kind: 'capture', path: source.json, header: source.header, rule: source.rule },
+      ]);
   // What the action itself must reach: a journey's callback, a calendar verdict, a link to follow.
   if (step.journey !== undefined || step.calendar !== undefined || step.request?.link !== undefined)
     out.push(['expect/rules/outcome', { kind: 'outcome', rule: named.outcome }]);

@@ -9,7 +9,8 @@
  *    `text` check, a capture; `expect.rules.<kind>` for status, error, schema, text, pageFields and
  *    the step's outcome);
  * 2. the rule that owns the assertion's kind whatever the step checks ({@link kindRule}): the error
- *    body shapes, the media type, caching and `Allow` headers, an error code of ours;
+ *    body shapes, the media type, caching and `Allow` headers, an error code of ours; and the members
+ *    of bodies the seed never shows (the error body's, error_description, the sandbox's problem);
  * 3. the step's one rule (`rules: [X]`), else the case's one rule, leaving out the rules of step 2
  *    (a case claims those for its error bodies or headers, they judge nothing else);
  * 4. among several rules of the step (or case) that all share one basis, the first: the verdict is
@@ -26,7 +27,9 @@ export type Assertion =
   | { kind: 'error'; code: string; rule?: string | undefined }
   | { kind: 'header'; name: string; rule?: string | undefined }
   | { kind: 'json' | 'every'; path: string; rule?: string | undefined }
-  | { kind: 'links' | 'capture'; rule?: string | undefined };
+  /** A capture: `path` when it reads the body by JSONPath, `header` when it reads a response header. */
+  | { kind: 'capture'; path?: string | undefined; header?: string | undefined; rule?: string | undefined }
+  | { kind: 'links'; rule?: string | undefined };
 
 /** The basis of a rule id, or undefined for an unknown id. */
 export type BasisOf = (id: string) => 'seed' | 'choice' | undefined;
@@ -51,21 +54,40 @@ const headerRules: Readonly<Record<string, string>> = {
   'content-type': 'TRN-JSON-RESPONSES',
   'cache-control': 'TRN-NO-STORE',
   allow: 'ERR-405-ALLOW',
+  'www-authenticate': 'TOK-WWW-AUTHENTICATE',
 };
 
 /**
- * JSON members the seed never shows, whose every check is a choice: the sandbox's problem member (RFC
- * 9457 details next to the error body) and the RFC 6749 error_description's wording.
+ * JSON members the seed never shows, whose every check is a choice: the members of the STET error body
+ * (the seed: "Error response body shape: not shown"; the code itself is the `error:` assertion's, found
+ * wherever the body carries it), the RFC 6749 error_description's wording, and the sandbox's problem
+ * member (RFC 9457 details next to the error body), judged by the step's own choice rule when it has one.
  */
-const choicePaths: ReadonlyArray<{ prefix: RegExp; rule: string }> = [
-  { prefix: /^\$\.problem(\.|\[|$)/, rule: 'ERR-SANDBOX-PROBLEM-MEMBERS' },
-  { prefix: /^\$\.error_description$/, rule: 'TOK-ERROR-DESCRIPTION' },
+const choicePaths: ReadonlyArray<{ path: RegExp; rule: string; stepChoiceFirst: boolean }> = [
+  { path: /^\$\.(status|timestamp|path|message)$/, rule: 'ERR-STET-BODY', stepChoiceFirst: false },
+  { path: /^\$\.error_description$/, rule: 'TOK-ERROR-DESCRIPTION', stepChoiceFirst: false },
+  { path: /^\$\.problem(\.|\[|$)/, rule: 'ERR-SANDBOX-PROBLEM-MEMBERS', stepChoiceFirst: true },
+  // The payment initiation's response is not shown: its consent link (STET's) is the reference's.
+  { path: /^\$\._links\.consentApproval(\.|$)/, rule: 'PIS-INITIATE-RESPONSE', stepChoiceFirst: false },
 ];
+
+/**
+ * The rules about the sandbox's problem member: they judge checks under `$.problem` only, so a case
+ * claiming one beside its seed rules leaves its other assertions to those.
+ */
+const problemRules: ReadonlySet<string> = new Set([
+  'ERR-SANDBOX-PROBLEM-MEMBERS',
+  'ERR-SANDBOX-PROBLEM-DETAIL',
+  'PIS-SANDBOX-PROBLEM-DETAIL',
+  'QTA-TMRQ-EXPLAINED-IN-SANDBOX',
+]);
 
 /** Every rule {@link kindRule} or the status refinement (runner/expectation-basis.ts) can name. */
 const kindRules: ReadonlySet<string> = new Set([
   ...Object.values(schemaRules),
   ...Object.values(headerRules),
+  ...choicePaths.map((c) => c.rule),
+  ...problemRules,
   'ERR-REFERENCE-CODE',
   'ERR-STATUS-OF-CODE',
 ]);
@@ -81,6 +103,9 @@ export function kindRule(assertion: Assertion): string | undefined {
       return schemaRules[assertion.schema];
     case 'header':
       return headerRules[assertion.name.toLowerCase()];
+    case 'capture':
+      // The Location suites read is the payment initiation's, whose response the seed does not show.
+      return assertion.header?.toLowerCase() === 'location' ? 'PIS-INITIATE-RESPONSE' : undefined;
     case 'error': {
       const entry = lookupError(assertion.code);
       return entry !== undefined && (entry.origin === 'reference' || entry.codeIsChoice)
@@ -104,13 +129,14 @@ export function resolveAssertionRule(
   // A kind's own rule judges that kind only: a case claims it for its error bodies or headers.
   const claimed = scope.stepRules ?? scope.caseRules;
   const others = claimed.filter((id) => !kindRules.has(id));
-  const choicePath =
-    assertion.kind === 'json' || assertion.kind === 'every'
-      ? choicePaths.find((c) => c.prefix.test(assertion.path))
-      : undefined;
+  const path = 'path' in assertion ? assertion.path : undefined;
+  const choicePath = path === undefined ? undefined : choicePaths.find((c) => c.path.test(path));
   if (choicePath !== undefined) {
-    // The member is ours whatever the step checks: the first choice rule the step claims names it.
-    return { ok: true, rule: others.find((id) => basisOf(id) === 'choice') ?? choicePath.rule };
+    // The member is ours whatever the step checks.
+    const stepChoice = choicePath.stepChoiceFirst
+      ? (claimed.find((id) => problemRules.has(id)) ?? others.find((id) => basisOf(id) === 'choice'))
+      : undefined;
+    return { ok: true, rule: stepChoice ?? choicePath.rule };
   }
   const rules = others.length > 0 ? others : claimed;
   const [first] = rules;

@@ -79,3 +79,26 @@ describe('the basis of single checks', () => {
     ]);
   });
 });
+
+describe('the exact success status of an operation', () => {
+  const initiation = {
+    version: 'v1.6.2',
+    method: 'POST',
+    path: '/stet/psd2/v1.6.2/payment-requests',
+  } as const;
+  const consents = { version: 'v1.6.2', method: 'PUT', path: '/stet/psd2/v1.6.2/consents' } as const;
+  const check = (status: number, actual: number, operation: ExpectationContext['operation']): unknown =>
+    evaluateExpectations({ ...empty, status: [status] }, answer(actual, {}), { ...ctx, operation }).map(
+      (f) => f.rules,
+    );
+
+  it('is ours where the seed shows no response (a 200 initiation is advisory)', () => {
+    expect(check(201, 200, initiation)).toEqual([['TRN-STATUS-DOCUMENTED']]);
+  });
+
+  it("is the seed's where the seed states it, and a refusal instead of a success is never ours", () => {
+    expect(check(201, 200, consents)).toEqual([[step]]);
+    expect(check(201, 403, initiation)).toEqual([[step]]);
+    expect(check(201, 201, initiation)).toEqual([]);
+  });
+});

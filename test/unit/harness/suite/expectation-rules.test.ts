@@ -92,6 +92,23 @@ describe('one rule per assertion', () => {
     ).toEqual({ ok: true, rule: 'SEED-ONE' });
   });
 
+  it("judges the error body's members by its shape's rule: the seed shows no error body", () => {
+    const scope = { stepRules: ['SEED-ONE'], caseRules: ['SEED-ONE'] };
+    for (const path of ['$.status', '$.message', '$.timestamp', '$.path'])
+      expect(resolveAssertionRule({ kind: 'json', path }, scope, basisOf)).toEqual({
+        ok: true,
+        rule: 'ERR-STET-BODY',
+      });
+    expect(resolveAssertionRule({ kind: 'json', path: '$.error_description' }, scope, basisOf)).toEqual({
+      ok: true,
+      rule: 'TOK-ERROR-DESCRIPTION',
+    });
+    expect(resolveAssertionRule({ kind: 'json', path: '$.statusReason' }, scope, basisOf)).toEqual({
+      ok: true,
+      rule: 'SEED-ONE',
+    });
+  });
+
   it('falls back, for a definition the loader never saw, to a seed rule: a miss between both is a failure', () => {
     const ruleOf = assertionRules({ stepRules: undefined, caseRules: ['CHOICE-ONE', 'SEED-ONE'] }, basisOf);
     expect(ruleOf({ kind: 'status' })).toBe('SEED-ONE');
