@@ -1,0 +1,122 @@
+/**
+ * Commands of batch-access quotas: bursts of calls without PSU-IP-Address by either TPP, on GET
+ * /accounts, end-user identity, an account's balances or transactions, or a card, counted per Paris
+ * calendar day of the PSU's clock (see quota-constraints.ts for what is judged).
+ */
+import fc from 'fast-check';
+import { parisDay } from '../../../spec/lib/index.ts';
+import { enforce } from '../constraint.ts';
+import { overQuotaRefused, underQuota, type QuotaKind } from '../constraints/quota-constraints.ts';
+import type { Instant, ModelPsu, ModelState, QuotaCount, TppName } from '../model-state.ts';
+import { accessState } from '../token-life.ts';
+import { functionPath } from './consent-commands.ts';
+import { accessToken, apiPath, prepare, psuAt, tppOf, type ModelCommand, type ModelReal } from './context.ts';
+
+function daysOf(at: Instant): string[] {
+  const first = parisDay(new Date(at.lo));
+  const last = parisDay(new Date(at.hi));
+  return first === last ? [first] : [first, last];
+}
+
+function count(psu: ModelPsu, day: string, tpp: TppName, key: string): QuotaCount {
+  return psu.quota.get(`${day}|${tpp}|${key}`) ?? { min: 0, max: 0 };
+}
+
+class BatchCalls implements ModelCommand {
+  constructor(
+    readonly psu: number,
+    readonly tpp: TppName,
+    readonly kind: QuotaKind,
+    readonly pick: number,
+    readonly calls: number,
+  ) {}
+  check(model: Readonly<ModelState>): boolean {
+    return this.kind !== 'card' || model.psus.some((psu) => psu.cards.length > 0);
+  }
+  #path(model: ModelState, psu: ModelPsu): { path: string; key: string } | undefined {
+    switch (this.kind) {
+      case 'accounts':
+        return { path: apiPath(model, 'accounts'), key: 'accounts' };
+      case 'identity':
+        return { path: apiPath(model, 'end-user-identity'), key: 'identity' };
+      case 'card': {
+        if (psu.cards.length === 0) return undefined;
+        const card = psuAt(psu.cards, this.pick);
+        return {
+          path: functionPath(model, psu, card.resourceId, 'balances'),
+          key: `card/${card.resourceId}`,
+        };
+      }
+      case 'balances':
+      case 'transactions': {
+        const account = psuAt(psu.accounts, this.pick);
+        return {
+          path: functionPath(model, psu, account.resourceId, this.kind),
+          key: `${this.kind}/${account.resourceId}`,
+        };
+      }
+    }
+  }
+  async run(model: ModelState, real: ModelReal): Promise<void> {
+    const tpp = tppOf(model, this.tpp);
+    await prepare(model, real, this.psu);
+    const psu = psuAt(model.psus, this.psu);
+    const target = this.#path(model, psu);
+    if (target === undefined) return;
+    for (let i = 0; i < this.calls; i += 1) {
+      const set = await accessToken(model, real, this.psu, tpp);
+      const { exchange, at } = await psuAt(real.psus, this.psu).call(tpp, {
+        method: 'GET',
+        path: target.path,
+        token: set.access.value,
+        batch: true,
+      });
+      const days = daysOf(at);
+      const day = days[0];
+      if (days.length === 1 && day !== undefined && accessState(set, at) === 'valid') {
+        const input = {
+          ...exchange,
+          ownCounted: count(psu, day, tpp, target.key).min,
+          allMade: model.tpps.reduce((sum, name) => sum + count(psu, day, name, target.key).max, 0),
+          what: `batch GET ${target.key} by the ${tpp} TPP on ${day} (Paris)`,
+        };
+        enforce(overQuotaRefused, input, exchange);
+        enforce(underQuota[this.kind], input, exchange);
+      }
+      for (const d of days) {
+        const counted = count(psu, d, tpp, target.key);
+        const served = exchange.status === 200 && days.length === 1;
+        psu.quota.set(`${d}|${tpp}|${target.key}`, {
+          min: counted.min + (served ? 1 : 0),
+          max: counted.max + 1,
+        });
+      }
+    }
+  }
+  toString(): string {
+    return `BatchCalls(psu${this.psu} ${this.tpp} ${this.kind} ${this.pick} x${this.calls})`;
+  }
+}
+
+const kinds: readonly QuotaKind[] = ['accounts', 'identity', 'balances', 'transactions', 'card'];
+
+/** The quota commands. */
+export const quotaCommands: Array<fc.Arbitrary<ModelCommand>> = [
+  fc
+    .tuple(
+      fc.nat({ max: 1 }),
+      fc.constantFrom<TppName>('main', 'second'),
+      fc.constantFrom(...kinds),
+      fc.nat({ max: 9 }),
+      fc.integer({ min: 1, max: 5 }),
+    )
+    .map(([p, t, kind, i, n]) => new BatchCalls(p, t, kind, i, n)),
+  fc
+    .tuple(
+      fc.nat({ max: 1 }),
+      fc.constantFrom<TppName>('main', 'second'),
+      fc.constantFrom(...kinds),
+      fc.nat({ max: 9 }),
+    )
+    .map(([p, t, kind, i]) => new BatchCalls(p, t, kind, i, 4)),
+];
