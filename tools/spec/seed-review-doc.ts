@@ -40,7 +40,12 @@ export function seedReviewProblems(rules: readonly Rule[]): string[] {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   return rules.flatMap((rule): string[] => {
     const review = rule.review;
-    if (review === undefined) return [];
+    if (review === undefined)
+      return rule.basis.kind === 'seed'
+        ? [
+            `rule ${rule.id}: a seed rule without asserts: and review: (docs/verdicts.md, Seed quotes reviewed)`,
+          ]
+        : [];
     const { verdict } = review;
     if (verdict.kind === 'reclassified')
       return rule.basis.kind === 'choice' ? [] : [`rule ${rule.id}: review reclassified but basis: seed`];

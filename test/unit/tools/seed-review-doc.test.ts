@@ -48,17 +48,21 @@ describe('the review of the seed quotes in docs/verdicts.md', () => {
     expect(() => rules({ ...seed, asserts: 'a\nb', review: 'ok' })).toThrow(/incomplete review/);
   });
 
-  it('finds a split into no choice rule and a verdict that contradicts the basis', () => {
+  it('finds a seed rule not reviewed, a split into no choice rule and a verdict that contradicts the basis', () => {
     const catalogue = rules(
       { id: 'QTA-A', basis: 'seed', quote: 'q', asserts: 'a', review: 'split into QTA-B, QTA-C' },
       { id: 'QTA-B', basis: 'seed', quote: 'q', asserts: 'b', review: 'reclassified' },
       { id: 'QTA-D', basis: 'choice', reason: 'r', asserts: 'd', review: 'requoted' },
+      { id: 'QTA-E', basis: 'seed', quote: 'q' },
+      { id: 'QTA-F', basis: 'choice', reason: 'r' },
     );
     expect(seedReviewProblems(catalogue)).toEqual([
       'rule QTA-A: split into QTA-B, which is no choice rule',
       'rule QTA-A: split into QTA-C, which is no choice rule',
       'rule QTA-B: review reclassified but basis: seed',
       'rule QTA-D: review requoted but basis: choice',
+      'rule QTA-E: a seed rule without asserts: and review: (docs/verdicts.md, Seed quotes reviewed)',
     ]);
+    expect(seedReviewProblems(listRules())).toEqual([]);
   });
 });
