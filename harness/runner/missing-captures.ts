@@ -1,22 +1,29 @@
 /**
- * The captures of a running case that found nothing in the bank's answer. A step checking only our
- * choices goes on after such a miss (its finding is advisory), so a later step may need the value the
- * bank did not give: that step then fails its own rules naming the miss, instead of the case ending as
- * `errored` (a missing `{{value}}` is otherwise a fault of the suite).
+ * The captures of a running case that found nothing in the bank's answer, each with the rule its miss
+ * was judged by. Only a miss judged by a choice lets the case go on (a seed miss fails it), so a later
+ * step needing the value cannot be checked for a reason of the same basis: it is judged by that rule
+ * too, instead of the case ending as `errored` (a missing `{{value}}` is otherwise a fault of the suite)
+ * or failing a seed rule the bank may well keep.
  */
 import type { CaseContext } from './case-context.ts';
 
-const missed = new WeakMap<CaseContext, Map<string, string>>();
+/** Why a value is missing, and the rule its miss was judged by. */
+export interface MissingValue {
+  why: string;
+  rule: string;
+}
+
+const missed = new WeakMap<CaseContext, Map<string, MissingValue>>();
 
 /** Records that capture `name` found nothing; `why` says where it looked and what came back. */
-export function noteMissingCapture(ctx: CaseContext, name: string, why: string): void {
+export function noteMissingCapture(ctx: CaseContext, name: string, missing: MissingValue): void {
   let names = missed.get(ctx);
-  if (names === undefined) missed.set(ctx, (names = new Map<string, string>()));
-  names.set(name, why);
+  if (names === undefined) missed.set(ctx, (names = new Map<string, MissingValue>()));
+  names.set(name, missing);
 }
 
 /** Why the value `name` is missing because the bank did not give it, or undefined when it is not. */
-export function missingCapture(ctx: CaseContext, name: string): string | undefined {
+export function missingCapture(ctx: CaseContext, name: string): MissingValue | undefined {
   return missed.get(ctx)?.get(name);
 }
 

@@ -6,7 +6,7 @@
  * after such a step, so a seed deviation behind it is still seen).
  */
 import { isCodedError } from '../../lib/coded-error.ts';
-import { versionProfile } from '../../spec/lib/index.ts';
+import { getRule, versionProfile } from '../../spec/lib/index.ts';
 import type { StetClient } from '../client/stet-client.ts';
 import { ClientError } from '../client/client-errors.ts';
 import type { JourneyDriver } from '../journeys/journey-driver.ts';
@@ -36,8 +36,10 @@ import {
   type CaseContext,
 } from './case-context.ts';
 import { setupSteps } from './case-setup.ts';
+import { assertionRules, type Assertion } from '../suite/expectation-rules.ts';
 import type { CheckFailure } from './check-value.ts';
 import { evaluateExpectations, type SchemaLookup } from './expectations.ts';
+import type { AnsweredOperation } from './expectation-basis.ts';
 import { nearMissValues, tppValues } from './tpp-values.ts';
 import { captureMiss, captureOrigin, captureValue } from './capture-value.ts';
 import { foundCapture, missingCapture, noteMissingCapture } from './missing-captures.ts';
@@ -278,25 +280,37 @@ async function runStep(
           : await runFormerHostStep(ctx, runtime.calendar);
       break;
   }
-  const failures: CheckFailure[] = run.failure === undefined ? [] : [run.failure];
+  // Every assertion is judged by its one rule (harness/suite/expectation-rules.ts).
+  const ruleOf = assertionRules(
+    { stepRules: step.rules, caseRules: ctx.definition.rules },
+    (id) => getRule(id)?.basis.kind,
+  );
+  const failures: CheckFailure[] =
+    run.failure === undefined
+      ? []
+      : [{ ...run.failure, rules: [ruleOf({ kind: 'outcome', rule: step.expect.rules.outcome })] }];
   if (run.outcome !== undefined) {
     failures.push(
       ...evaluateExpectations(step.expect, run.outcome, {
         version: ctx.version,
         schemas: runtime.schemas,
         expectedOf: (value) => fillDeep(ctx, value),
+        ruleOf,
+        operation: answeredOperation(ctx, run),
       }),
     );
   }
-  // Each failed check is judged by its own rules when it has some (expectation-basis.ts), else the step's.
-  const stepRules = step.rules ?? ctx.definition.rules;
+  // A miss without a rule of its own is a capture that found nothing: judged as the step's captures are.
   const judge = (): boolean =>
-    failures.length > 0 && failures.every((f) => choiceOnly(f.rules ?? stepRules, { sandbox: ctx.sandbox }));
+    failures.length > 0 &&
+    failures.every((f) => choiceOnly(f.rules ?? [ruleOf({ kind: 'capture' })], { sandbox: ctx.sandbox }));
   let advisory = judge();
   // After an advisory finding the case goes on, so later steps still get their captures; a capture
   // that finds nothing is judged with the rest (by its own `rule` when it names one).
   if (run.outcome !== undefined && (failures.length === 0 || advisory)) {
-    failures.push(...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}));
+    failures.push(
+      ...capture(ctx, step, run.outcome, run.exchanges.at(-1)?.entry.request.headers ?? {}, ruleOf),
+    );
     advisory = judge();
   }
   const durationMs = performance.now() - started;
@@ -342,6 +356,7 @@ function capture(
   step: StepDefinition,
   outcome: StepOutcome,
   sent: HeaderMap,
+  ruleOf: (assertion: Assertion) => string,
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const [name, source] of Object.entries(step.capture)) {
@@ -349,11 +364,18 @@ function capture(
     if (value === undefined) {
       const from = captureOrigin(source);
       const miss = captureMiss(source, outcome);
-      noteMissingCapture(ctx, name, `capture ${name} found nothing at ${from} (${miss})`);
+      const rule = ruleOf({
+        kind: 'capture',
+        path: 'json' in source ? source.json : undefined,
+        header: 'header' in source ? source.header : undefined,
+        rule: source.rule,
+      });
+      noteMissingCapture(ctx, name, { why: `capture ${name} found nothing at ${from} (${miss})`, rule });
       failures.push({
         message: `capture ${name} found nothing at ${from}: the answer has ${miss}`,
         expected: `a value at ${from}`,
         actual: miss,
+        rules: [rule],
       });
     } else {
       foundCapture(ctx, name);
@@ -365,8 +387,9 @@ function capture(
 
 /**
  * The verdict of a step that could not run because it needs a value an earlier capture did not find
- * in the bank's answer (that capture's step checked only choices, so the case went on): a finding of
- * this step's rules, not a harness error. Any other error is rethrown.
+ * in the bank's answer (that miss was judged by a choice, so the case went on): a finding of the rule
+ * that judged the miss — the step cannot be checked for that reason — not a harness error. Any other
+ * error is rethrown.
  */
 function missingValueVerdict(
   ctx: CaseContext,
@@ -375,14 +398,16 @@ function missingValueVerdict(
   error: unknown,
 ): StepVerdict {
   if (!(error instanceof UnboundValueError)) throw error;
-  const why = missingCapture(ctx, error.ref);
-  if (why === undefined) throw error;
+  const missing = missingCapture(ctx, error.ref);
+  if (missing === undefined) throw error;
+  const why = missing.why;
   const name = resolvedName(ctx, step.name);
   const message = `needs {{${error.ref}}}, which the bank's answer did not hold: ${why}`;
-  const advisory = choiceOnly(step.rules ?? ctx.definition.rules, { sandbox: ctx.sandbox });
+  // Not checkable for the reason the value is missing: judged by the rule that judged that miss.
+  const advisory = choiceOnly([missing.rule], { sandbox: ctx.sandbox });
   // What this step would have captured is missing for the same reason.
   for (const captured of Object.keys(step.capture))
-    noteMissingCapture(ctx, captured, `${name} did not run: ${message}`);
+    noteMissingCapture(ctx, captured, { why: `${name} did not run: ${message}`, rule: missing.rule });
   out.push({
     name,
     kind: step.action.kind,
@@ -393,13 +418,26 @@ function missingValueVerdict(
   });
   return {
     advisory,
-    rules: [],
+    rules: [missing.rule],
     failure: {
       message: `${name} (${step.at}): ${message}`,
       expected: `a value for {{${error.ref}}} from an earlier answer`,
       actual: why,
       step: out.length - 1,
     },
+  };
+}
+
+/** The API call a step's outcome answers (its last exchange), for the statuses the seed states. */
+function answeredOperation(ctx: CaseContext, run: StepRun): AnsweredOperation | undefined {
+  const request = run.exchanges.at(-1)?.entry.request;
+  if (request === undefined || !URL.canParse(request.url)) return undefined;
+  const headers = new Map(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  return {
+    version: ctx.version,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    header: (name) => headers.get(name.toLowerCase()),
   };
 }
 

@@ -56,6 +56,20 @@ cases:
         rules: [AIS-ACC-NO-CONSENT-LISTS-ALL]
         request: { link: selfLink }
         expect: { status: 200 }
+  - id: seed-capture
+    title: a capture the seed's rule judges, in a step checking a choice
+    rules: [AIS-ACC-NO-CONSENT-LISTS-ALL, TRN-JSON-RESPONSES]
+    given: { institutions: ['10101'], login: true }
+    steps:
+      - name: list the accounts
+        rules: [TRN-JSON-RESPONSES]
+        request: { path: '/stet/psd2/{{version}}/accounts' }
+        expect: { headers: { content-type: { matches: '^application/json' } } }
+        capture: { selfLink: { json: '$._links.self.href', rule: AIS-ACC-NO-CONSENT-LISTS-ALL } }
+      - name: follow the self link
+        rules: [AIS-ACC-NO-CONSENT-LISTS-ALL]
+        request: { link: selfLink }
+        expect: { status: 200 }
   - id: link-not-href
     title: the self link of the list is followed
     rules: [AIS-ACC-NO-CONSENT-LISTS-ALL]
@@ -183,13 +197,26 @@ describe('a bank that misbehaves fails the rule at stake (exit 1), never errors 
         response.writeHead(200, { 'content-type': 'text/html' }).end('<html>accounts</html>');
       }),
     ]);
-    expect([result?.status, exit]).toEqual(['failed', 1]);
-    // The capturing step is advisory (its rule is a choice); the step needing the value fails its seed rule.
-    expect(result?.steps.slice(-2).map((s) => s.status)).toEqual(['advisory', 'failed']);
-    expect(result?.failure?.message).toBe(
-      "follow the self link (misbehaviour.yaml:36:9): needs {{selfLink}}, which the bank's answer did not hold: " +
+    // The capture was the choice's: the step needing the value cannot be checked for that reason, so it
+    // is judged by that choice too (advisory), neither a failure of a seed rule the bank may keep nor errored.
+    expect([result?.status, exit]).toEqual(['advisory', 0]);
+    expect(result?.steps.slice(-2).map((s) => s.status)).toEqual(['advisory', 'advisory']);
+    expect(result?.steps.at(-1)?.message).toBe(
+      "needs {{selfLink}}, which the bank's answer did not hold: " +
         'capture selfLink found nothing at $._links.self.href (status 200, a body that is not JSON: <html>accounts</html>)',
     );
+  });
+
+  it('a body that is not JSON where a capture the seed judges needs JSON', async () => {
+    const { result, exit } = await runCaseAgainst('seed-capture', [
+      accountsWithToken((response) => {
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html>accounts</html>');
+      }),
+    ]);
+    expect([result?.status, exit]).toEqual(['failed', 1]);
+    expect(result?.steps.at(-1)?.status).toBe('failed');
+    expect(result?.failure?.message).toContain('list the accounts (misbehaviour.yaml:45:9): ');
+    expect(result?.failure?.message).toContain('capture selfLink found nothing at $._links.self.href');
   });
 
   it('a link that is not an href string', async () => {
@@ -198,7 +225,7 @@ describe('a bank that misbehaves fails the rule at stake (exit 1), never errors 
     ]);
     expect([result?.status, exit]).toEqual(['failed', 1]);
     expect(result?.failure?.message).toBe(
-      'follow the self link (misbehaviour.yaml:49:9): the link selfLink the bank gave is not an href string: 42',
+      'follow the self link (misbehaviour.yaml:63:9): the link selfLink the bank gave is not an href string: 42',
     );
   });
 });
