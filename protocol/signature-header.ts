@@ -47,12 +47,27 @@ interface Params {
 }
 
 /**
+ * What a reader refuses beyond the draft's grammar: an empty `headers` parameter (`refuse`, or read
+ * as absent: `default`) and `created` or `expires` of more than `timestampDigits` digits.
+ */
+export interface SignatureHeaderLimits {
+  readonly emptyHeaders: 'refuse' | 'default';
+  readonly timestampDigits: number;
+}
+
+/** The reference's limits (rule TRN-SIGNATURE-HEADER-LIMITS): an empty list refused, at most 15 digits. */
+export const strictSignatureLimits: SignatureHeaderLimits = { emptyHeaders: 'refuse', timestampDigits: 15 };
+
+/**
  * Parses a `Signature` header value; throws {@link SignatureHeaderError} on any malformation.
  *
  * Parameter names are case-insensitive; unknown parameters are ignored, as the draft requires.
  * Without `headers`, the draft's default `(created)` applies.
  */
-export function parseSignatureHeader(value: string): ParsedSignature {
+export function parseSignatureHeader(
+  value: string,
+  limits: SignatureHeaderLimits = strictSignatureLimits,
+): ParsedSignature {
   if (value.trim() === '')
     throw new SignatureHeaderError('ERR_SIGNATURE_HEADER_EMPTY', 'empty Signature header');
   const params = splitParams(value);
@@ -61,15 +76,16 @@ export function parseSignatureHeader(value: string): ParsedSignature {
   if (signature === undefined) throw missing('signature');
   if (keyId === '') throw empty('keyId');
   if (signature === '') throw empty('signature');
-  const headersParam = params.headers;
-  if (headersParam !== undefined && headersParam.trim() === '') throw empty('headers');
+  const blank = params.headers !== undefined && params.headers.trim() === '';
+  if (blank && limits.emptyHeaders === 'refuse') throw empty('headers');
+  const headersParam = blank ? undefined : params.headers;
   return {
     keyId,
     algorithm: params.algorithm,
     headers: splitNames((headersParam ?? '(created)').trim().toLowerCase()),
     signature,
-    created: timestamp(params.created, 'created'),
-    expires: timestamp(params.expires, 'expires'),
+    created: timestamp(params.created, 'created', limits.timestampDigits),
+    expires: timestamp(params.expires, 'expires', limits.timestampDigits),
   };
 }
 
@@ -124,9 +140,9 @@ function empty(name: string): SignatureHeaderError {
   );
 }
 
-function timestamp(raw: string | undefined, name: string): number | undefined {
+function timestamp(raw: string | undefined, name: string, digits: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(raw)) {
+  if (!/^\d+$/.test(raw) || raw.length > digits) {
     throw new SignatureHeaderError(
       // Stryker disable next-line StringLiteral: unobservable: the bank sends the message of a parse error, never its code (server/check-signature.ts)
       'ERR_SIGNATURE_HEADER_BAD_TIMESTAMP',

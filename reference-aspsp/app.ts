@@ -19,6 +19,7 @@ import { isFaultName, type FaultName } from './faults/catalogue.ts';
 import { resolveChoices, type ChoiceBank } from './choices/index.ts';
 import { createHostResolver } from './institutions/host-resolver.ts';
 import type { Institution } from './institutions/institution.ts';
+import { chosenInstitutions } from './institutions/chosen-institutions.ts';
 import { loadInstitutions } from './institutions/load-institutions.ts';
 import { createAuthorizationCodeGrant } from './oauth/grants/authorization-code-grant.ts';
 import { createOAuthDomain } from './oauth/oauth-domain.ts';
@@ -152,7 +153,7 @@ export async function createReferenceApp(options: ReferenceAppOptions = {}): Pro
       ? loadVersionCalendar(options.calendar)
       : applyCalendarOverrides(versionCalendar(), options.calendar ?? {});
   const mode = options.mode ?? 'sandbox';
-  const institutions = loadInstitutions(options.institutionsFile);
+  const institutions = chosenInstitutions(loadInstitutions(options.institutionsFile), choices);
   const storeOption = options.store ?? { kind: 'memory' };
   const temporaryPki = options.pkiDir === undefined && storeOption.kind === 'memory';
   const pkiDir =

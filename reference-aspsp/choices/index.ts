@@ -28,6 +28,8 @@
  */
 import type { ChoiceBank, ChoiceEntry } from './choice.ts';
 import { errChoices } from './err-choices.ts';
+import { regChoices } from './reg-choices.ts';
+import { trnChoices } from './trn-choices.ts';
 import { aisChoices } from './ais-choices.ts';
 import { cbpChoices } from './cbp-choices.ts';
 import { cnsChoices } from './cns-choices.ts';
@@ -37,7 +39,9 @@ export { choice, choiceBanks, isChoiceBank, type ChoiceBank, type ChoiceEntry } 
 
 /** Every family's table, for the test that no rule id is declared twice. */
 export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknown>>>[] = [
+  trnChoices,
   errChoices,
+  regChoices,
   aisChoices,
   cbpChoices,
   cnsChoices,
@@ -45,7 +49,9 @@ export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknow
 ];
 
 const entries = {
+  ...trnChoices,
   ...errChoices,
+  ...regChoices,
   ...aisChoices,
   ...cbpChoices,
   ...cnsChoices,

@@ -1,7 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
-import { computeDigest, verifyDigest } from '../../protocol/digest.ts';
+import { computeDigest } from '../../protocol/digest.ts';
 import { buildSigningString } from '../../protocol/signing-string.ts';
 import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
 import {
@@ -9,6 +9,7 @@ import {
   uncoveredHeaders,
   type PreparedVerification,
 } from '../../protocol/verify-signature.ts';
+import { referenceChoices, type Choices } from '../choices/index.ts';
 import type { Institution, SignatureFreshness } from '../institutions/institution.ts';
 import type { EnrolledTpp } from '../tpp/enrolled-tpp.ts';
 import { ApiError } from './api-error.ts';
@@ -30,11 +31,12 @@ export interface SignedRequest {
   readonly now?: Date;
   /** Signatures accepted recently, for `signatureFreshness.replayCache`. */
   readonly replays?: SignatureReplayCache;
+  /** How this bank reads Signature and Digest where the seed is silent (default: the reference's). */
+  readonly choices?: Choices;
 }
 
 /** Enrolled QSEAL keys, parsed once (bounded: enrolments come and go with `POST /register`). */
 const keys = new BoundedCache<string, KeyObject>(1000);
-const urlKeyId = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
 
 /**
  * Checks the Signature and Digest of a resource call (seed: Endpoints, headers; contracts §4).
@@ -81,11 +83,14 @@ interface ReadyToVerify {
 
 /** Every check before the RSA operation: the refusal, or what to verify. */
 function readyToVerify(request: SignedRequest): ApiError | ReadyToVerify {
+  const choices = request.choices ?? referenceChoices;
   const header = request.headers.signature;
   if (typeof header !== 'string' || header === '') return refuse('no Signature header', request, undefined);
+  const unread = choices.of('TRN-SIGNATURE-HEADER-FORMS')(header);
+  if (unread !== undefined) return refuse(unread, request, undefined);
   let signature: ParsedSignature;
   try {
-    signature = parseSignatureHeader(header);
+    signature = parseSignatureHeader(header, choices.of('TRN-SIGNATURE-HEADER-LIMITS'));
   } catch (error) {
     // Stryker disable next-line StringLiteral: equivalent: parseSignatureHeader throws only its SignatureHeaderError, an Error with a message
     return refuse(error instanceof Error ? error.message : 'malformed Signature header', request, undefined);
@@ -93,8 +98,13 @@ function readyToVerify(request: SignedRequest): ApiError | ReadyToVerify {
   const policy = request.institution.signatureHeaders;
   const digest = single(request.headers.digest);
   const checkDigest = request.checkDigest ?? true;
-  if (checkDigest && (digest !== undefined || policy.includes('digest') || request.body.length > 0)) {
-    const checked = verifyDigest(digest, request.body);
+  const digestRequired = choices.of('TRN-DIGEST-UNSIGNED-POLICY')({
+    policy,
+    bodyBytes: request.body.length,
+    digest,
+  });
+  if (checkDigest && digestRequired) {
+    const checked = choices.of('TRN-DIGEST-RFC3230')(digest, request.body);
     if (!checked.valid)
       return new ApiError('DIGEST_INVALID', {
         detail: `Digest ${checked.reason}`,
@@ -108,7 +118,7 @@ function readyToVerify(request: SignedRequest): ApiError | ReadyToVerify {
         },
       });
   }
-  if (!keyIdNames(signature.keyId, request.tpp))
+  if (!choices.of('TRN-SIGNATURE-KEYID-URL')(signature.keyId, request.tpp))
     return refuse(`keyId ${signature.keyId} is not this TPP's`, request, signature);
   if (!coversRequired(signature.headers, policy, request.headers)) {
     const psuHeaders = Object.keys(request.headers).filter((name) => name.startsWith('psu-'));
@@ -202,12 +212,6 @@ function coversRequired(
 
 function single(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : value?.join(',');
-}
-
-function keyIdNames(keyId: string, tpp: EnrolledTpp): boolean {
-  if (keyId === tpp.clientId) return true;
-  const hex = urlKeyId.exec(keyId)?.[1];
-  return hex !== undefined && hex.toLowerCase() === tpp.qsealFingerprint;
 }
 
 /** The signing string with the value of an `authorization` line hidden (it goes back in a body). */

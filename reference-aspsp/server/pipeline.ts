@@ -1,4 +1,4 @@
-import { randomUUID, type X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import { parisDay, versionProfile, type Role, type VersionCalendar } from '../../spec/lib/index.ts';
@@ -11,10 +11,9 @@ import { secretKey } from '../lib/secret.ts';
 import type { EdgeBehaviours } from '../sandbox/edge-behaviours.ts';
 import type { Store } from '../store/index.ts';
 import { ApiError } from './api-error.ts';
-import { stetErrorBody } from './error-body.ts';
+import { internalErrorAnswer, refusalAnswer } from './error-answer.ts';
 import { OAuthError } from './oauth-error.ts';
 import type { ParsedBody } from './parse-body.ts';
-import { problemDetails } from './problem-details.ts';
 import type { BaseContext, ServerMode } from './request-context.ts';
 import type { RouteResponse } from './route.ts';
 import type { Router } from './router.ts';
@@ -82,20 +81,25 @@ interface RequestLine {
 export function createPipeline(
   services: PipelineServices,
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  const { faults } = services;
+  const { faults, choices } = services;
   const echoRequestId = !faults.has('request-id-not-echoed');
   // A bank answering the right status with a generic body that names no code.
   const codeMissing = faults.has('error-code-missing');
-  // Sandbox refusals explain themselves; the `error-code-missing` fault names no code anywhere.
-  const explain = services.mode === 'sandbox' && !codeMissing;
   const signatureServices = {
     faults,
+    choices,
     replays: new SignatureReplayCache(),
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: equivalent: without the worker a signature is verified inline, with the same result
     ...(services.verifier === undefined ? {} : { verifier: services.verifier }),
   };
-  const tokenServices = { tx: services.store, clock: services.clock, faults };
+  const tokenServices = { tx: services.store, clock: services.clock, faults, choices: services.choices };
   const day = new ParisDayCache(services.clock);
+  const requestIdOf = choices.of('TRN-XREQUESTID-EMPTY-REPLACED');
+  // The headers every answer carries, as this bank chose them.
+  const responseHead = {
+    cacheControl: choices.of('TRN-NO-STORE'),
+    jsonType: choices.of('TRN-JSON-RESPONSES'),
+  };
 
   async function run(
     request: IncomingMessage,
@@ -105,7 +109,7 @@ export function createPipeline(
     const { line, notes, requestId } = state;
     const today = day.today();
     const { method, path } = line;
-    const { institution, hostForm } = hostStage(request, services.resolveHost, today);
+    const { institution, hostForm } = hostStage(request, services, today);
     notes.institution = institution.code;
     const { route, params, version } = routeStage(services, { method, path, today });
     notes.route = route;
@@ -222,7 +226,7 @@ export function createPipeline(
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const sent = request.headers['x-request-id'];
-    const requestId = typeof sent === 'string' && sent !== '' ? sent : randomUUID();
+    const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined);
     // Stryker disable next-line StringLiteral: equivalent: Node sets the url of every request a server receives
     const target = request.url ?? '/';
     const queryAt = target.indexOf('?');
@@ -258,7 +262,7 @@ export function createPipeline(
       }
     }
     // Stryker restore all
-    sendResponse(response, answer, { requestId, echoRequestId });
+    sendResponse(response, answer, { requestId, echoRequestId, ...responseHead });
     // Stryker disable all: unobservable: the client report's record of the exchange (docs/client-report.md), after the answer is written
     services.observer?.record({
       seq: services.observer.nextSeq(),
@@ -291,42 +295,13 @@ export function createPipeline(
   };
 
   function errorAnswer(error: unknown, path: string, requestId: string): RouteResponse {
-    const now = services.clock.now();
-    if (error instanceof ApiError) {
-      const body = stetErrorBody({
-        code: codeMissing ? 'Error' : error.code,
-        status: error.status,
-        path,
-        now,
-      });
-      return {
-        status: error.status,
-        headers: error.headers,
-        // Sandbox only: the refusal explains itself (docs/client-report.md); live keeps the plain body.
-        json:
-          explain && error.status < 500
-            ? { ...body, problem: problemDetails(error, { path, requestId }) }
-            : body,
-      };
-    }
-    if (error instanceof OAuthError) {
-      const body = { error: error.code, error_description: error.description };
-      return {
-        status: error.status,
-        json:
-          explain && error.status < 500
-            ? { ...body, problem: problemDetails(error, { path, requestId }) }
-            : body,
-      };
-    }
+    const ctx = { path, requestId, now: services.clock.now(), mode: services.mode, choices, codeMissing };
+    const refused = refusalAnswer(error, ctx);
+    if (refused !== undefined) return refused;
     services.log(
       `internal error on ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
-    const internal = new ApiError('INTE');
-    return {
-      status: internal.status,
-      json: stetErrorBody({ code: 'INTE', status: internal.status, path, now }),
-    };
+    return internalErrorAnswer(ctx);
   }
 }
 

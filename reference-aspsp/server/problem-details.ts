@@ -21,20 +21,21 @@ export interface ProblemDetails {
   readonly expected?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** The problem details of `error` on `path`, for the request `requestId`. */
+/**
+ * The problem details of `error` on `path`, for the request `requestId`; `detail` is what the bank
+ * says of the refusal (choice ERR-SANDBOX-PROBLEM-DETAIL, choices/err-choices.ts).
+ */
 export function problemDetails(
   error: ApiError | OAuthError,
-  where: { path: string; requestId: string },
+  where: { path: string; requestId: string; detail: string },
 ): ProblemDetails {
   const entry = lookupError(error.code);
-  // Stryker disable next-line OptionalChaining: equivalent: ApiError and OAuthError refuse a code outside spec/errors.yaml when built, so entry is always found
-  const detail = 'description' in error ? error.description : (error.detail ?? entry?.meaning ?? error.code);
   return {
     type: `urn:stet-harness:problem:${error.code}`,
     // Stryker disable next-line OptionalChaining: equivalent: entry is always found (above)
     title: entry?.meaning ?? error.code,
     status: error.status,
-    detail,
+    detail: where.detail,
     instance: `urn:x-request-id:${where.requestId}`,
     path: where.path,
     expected: error.expected,

@@ -57,37 +57,42 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
   if (!checked.valid) throw new ApiError('FF01', { detail: checked.errors.join('; ') });
   const request = parseRegistrationRequest(ctx.body);
   if (typeof request === 'string') throw new ApiError('FF01', { detail: request });
+  const { choices } = ctx;
   const org = ctx.certificate.organizationIdentifier;
   // providerLegalId is a string: a QWAC without organizationIdentifier never matches it.
-  if (request.providerLegalId !== org) {
-    throw new ApiError('FF01', {
-      detail: 'provider_legal_id is not the organizationIdentifier of the QWAC',
-    });
-  }
+  const bodyProblem = choices.of('REG-CHECKS-OF-THE-REFERENCE')({
+    clientName: request.clientName,
+    providerLegalId: request.providerLegalId,
+    organization: org,
+  });
+  if (bodyProblem !== undefined) throw new ApiError('FF01', { detail: bodyProblem });
+  // The client_id must match the QWAC's authorisation number (seed: Authentication 2): it needs one.
+  if (org === undefined) throw new ApiError('FF01', { detail: 'the QWAC names no organizationIdentifier' });
+  const nearMiss = choices.of('REG-QSEAL-NEAR-MISSES');
   let qseal: Psd2Certificate;
   try {
     qseal = readPsd2Certificate(request.qsealDer);
   } catch {
-    throw new ApiError('FF01', { detail: 'jwks x5c is not a PSD2 certificate' });
+    throw nearMiss('jwks x5c is not a PSD2 certificate');
   }
+  const unread = choices.of('REG-QSEAL-READ-ALIKE')(request.qsealDer);
+  if (unread !== undefined) throw nearMiss(unread);
   // A qualified certificate is issued by a trust service the bank recognises (seed: Authentication 1):
   // here, the CA the server trusts for QWACs. Its name alone proves nothing: the signature must verify.
   if (!issuedBy(request.qsealDer, ctx.trustedCa))
     throw new ApiError('FF01', {
       detail: 'jwks x5c is not issued by a certification authority the bank trusts',
     });
-  if (qseal.organizationIdentifier !== org)
-    throw new ApiError('FF01', { detail: 'the QSEAL is of another organisation' });
+  if (qseal.organizationIdentifier !== org) throw nearMiss('the QSEAL is of another organisation');
   // A QSEAL is a qualified certificate (seed: Authentication 1): QcCompliance says so.
   if (!qseal.qualified)
     throw new ApiError('FF01', {
       detail: 'jwks x5c is not a qualified certificate (no QcCompliance statement)',
     });
-  if (!qseal.qcTypes.includes('eseal'))
-    throw new ApiError('FF01', { detail: 'jwks x5c is not a seal certificate (QcType eseal)' });
+  if (!qseal.qcTypes.includes('eseal')) throw nearMiss('jwks x5c is not a seal certificate (QcType eseal)');
   const now = ctx.now().getTime();
   if (now < qseal.notBefore.getTime() || now > qseal.notAfter.getTime())
-    throw new ApiError('FF01', { detail: 'the QSEAL is not valid now' });
+    throw nearMiss('the QSEAL is not valid now');
   const certificateRoles = ctx.certificate.roles;
   const asked = request.scope === undefined ? certificateRoles : rolesOf(request.scope);
   if (asked === undefined) throw new ApiError('FF01', { detail: 'scope names an unknown role' });
@@ -97,22 +102,20 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
   const qsealRoles = qseal.roles.flatMap((role) => apiRoleOfPsd2Role[role] ?? []);
   if (!asked.some((role) => qsealRoles.includes(role)))
     throw new ApiError('ROLE_MISSING', { detail: 'the QSEAL grants none of the roles asked for' });
+  const enrolment = choices.of('REG-ENROLMENT-UPDATED-BY-REGISTRATION')(ctx.tpp, {
+    name: request.clientName,
+    redirectUris: request.redirectUris,
+  });
   const tpp: EnrolledTpp = {
     clientId: ctx.tpp?.clientId ?? `reg-${randomBytes(8).toString('hex')}`,
     organizationIdentifier: org,
-    name: request.clientName,
+    name: enrolment.name,
     roles: asked.filter((role) => qsealRoles.includes(role)),
     qwacFingerprint: ctx.certificate.fingerprint,
     qwacPublicKeyPem: ctx.certificate.publicKeyPem,
     qsealFingerprint: qseal.fingerprintSha256,
     qsealPublicKeyPem: qseal.publicKeyPem,
-    // A registration names https redirect URIs only: the plain-http ones enrolled beside it (serve's
-    // loopback callbacks of a TPP developer, RFC 8252) are kept when a TPP registers again.
-    redirectUris: [
-      ...request.redirectUris,
-      // Stryker disable next-line ArrayDeclaration: equivalent: a TPP registering for the first time has no callback of its own, and a junk entry is no URI a journey names
-      ...(ctx.tpp?.redirectUris.filter((uri) => !uri.startsWith('https://')) ?? []),
-    ],
+    redirectUris: [...enrolment.redirectUris],
   };
   const refusal = checkSignature({
     method: ctx.method,
@@ -122,6 +125,7 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
     institution: ctx.institution,
     // Before registration the TPP knows no client_id: its keyId names its organizationIdentifier.
     tpp: { ...tpp, clientId: org },
+    choices,
   });
   if (refusal !== undefined) throw refusal;
   const registrationToken = newSecret();
@@ -132,17 +136,17 @@ async function register(ctx: TrustedCertificateContext): Promise<RouteResponse> 
   // Stryker disable next-line StringLiteral,CallExpression: unobservable: a log line
   ctx.log(`registered ${tpp.clientId} (${org}) for ${tpp.roles.join(', ')}`);
   return {
-    status: 201,
-    json: {
-      client_id: tpp.clientId,
-      client_id_issued_at: Math.floor(ctx.now().getTime() / 1000),
-      registration_client_uri: `https://${ctx.headers.host ?? ''}/register/${encodeURIComponent(tpp.clientId)}`,
-      registration_access_token: registrationToken,
-      redirect_uris: request.redirectUris,
-      client_name: request.clientName,
-      provider_legal_id: org,
-      scope: tpp.roles.join(' '),
-    },
+    // TRN-STATUS-DOCUMENTED: the status of a registration, 201 Created in the reference's documents.
+    status: choices.of('TRN-STATUS-DOCUMENTED'),
+    json: choices.of('REG-ANSWER-OF-THE-REFERENCE')({
+      tpp,
+      issuedAt: Math.floor(ctx.now().getTime() / 1000),
+      registrationClientUri: `https://${ctx.headers.host ?? ''}/register/${encodeURIComponent(tpp.clientId)}`,
+      registrationAccessToken: registrationToken,
+      redirectUris: request.redirectUris,
+      clientName: request.clientName,
+      providerLegalId: request.providerLegalId,
+    }),
   };
 }
 

@@ -57,8 +57,8 @@ const isRegistrationBody = compileShape(registrationBody);
 
 /**
  * Parses a registration body that passed the spec's `RegistrationRequest` schema: what the schema
- * does not say (https redirect URIs without fragment, a client_name that is not empty, the QSEAL as
- * base64 DER in `jwks.keys[0].x5c[0]`). Returns the first problem as text.
+ * does not say (https redirect URIs without fragment, the QSEAL as base64 DER in `jwks.keys[0].x5c[0]`;
+ * the client_name is the bank's choice to check, choices/reg-choices.ts). Returns the first problem as text.
  */
 export function parseRegistrationRequest(value: unknown): RegistrationRequest | string {
   if (!isRegistrationBody(value)) return 'the body is not a registration request';
@@ -70,7 +70,6 @@ export function parseRegistrationRequest(value: unknown): RegistrationRequest | 
   } = value;
   if (!redirectUris.every((uri) => /^https:\/\/[^\s#]+$/.test(uri) && URL.canParse(uri)))
     return 'redirect_uris must hold https URLs without fragment';
-  if (clientName === '') return 'client_name must be a non-empty string';
   const x5c = value.jwks.keys[0]?.x5c[0] ?? '';
   if (!/^[A-Za-z0-9+/]+=*$/.test(x5c))
     return 'jwks.keys[0].x5c[0] must hold the QSEAL certificate (base64 DER)';

@@ -25,10 +25,12 @@ export type RuleCheck = { kind: 'api' } | { kind: 'manual'; reason: string };
 /**
  * Why the rule binds a bank: `seed`, a statement of the seed (`quote`, verbatim, found in the seed's
  * text by `npm run spec:check`); or `choice`, our reading where the seed is silent or says "not shown"
- * (`reason`, one line). A check of a `choice` rule is advisory: reported, never failing a run unless
- * `run --strict` (docs/verdicts.md).
+ * (`reason`, one line), with `alternate`, the other seed-true behaviour the alternate bank
+ * (`serve --choices alternate`, reference-aspsp/choices) implements. A check of a `choice` rule is
+ * advisory: reported, never failing a run unless `run --strict` (docs/verdicts.md).
  */
-export type RuleBasis = { kind: 'seed'; quote: string } | { kind: 'choice'; reason: string };
+export type RuleBasis =
+  { kind: 'seed'; quote: string } | { kind: 'choice'; reason: string; alternate: string | undefined };
 
 /**
  * The verdict of the seed-quote review (issue 30): the quote states what the checks assert (`ok`),
@@ -146,7 +148,7 @@ function parseRule(value: unknown, where: At): Rule {
   const basis = parseBasis(
     o.get('basis', (v, w) => (v === undefined ? undefined : oneOf(basisKinds)(v, w))),
     o.get('quote', optionalString),
-    reason,
+    { reason, alternate: o.get('alternate', optionalString) },
     rule,
   );
   if (basis.kind === 'choice' && kind === 'manual')
@@ -196,14 +198,19 @@ function parseReview(
 function parseBasis(
   kind: (typeof basisKinds)[number] | undefined,
   quote: string | undefined,
-  reason: string | undefined,
+  choice: { reason: string | undefined; alternate: string | undefined },
   rule: string,
 ): RuleBasis {
+  const { reason, alternate } = choice;
   if (kind === undefined)
     throw new SpecError('ERR_SPEC_INVALID', `${rule} has no basis`, {
       hint: 'add basis: seed with quote: (a verbatim sentence of the seed), or basis: choice with reason:',
     });
   if (kind === 'seed') {
+    if (alternate !== undefined)
+      throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: seed but has an alternate`, {
+        hint: 'an alternate is the other choice of a basis: choice rule; the seed leaves a seed rule none',
+      });
     if (quote === undefined)
       throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: seed without a quote`, {
         hint: 'add quote: a sentence or table cell of the seed, verbatim',
@@ -218,7 +225,11 @@ function parseBasis(
     throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice without a one-line reason`, {
       hint: 'add reason: the one line saying why this is our reading (the seed is silent, says not shown…)',
     });
-  return { kind, reason };
+  if (alternate !== undefined && /[\r\n]/.test(alternate))
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice with an alternate of several lines`, {
+      hint: 'alternate: one line saying what the alternate bank does instead (reference-aspsp/choices)',
+    });
+  return { kind, reason, alternate };
 }
 
 /** `check` and `reason` together: a manual rule says why in one line; an API rule needs no reason. */

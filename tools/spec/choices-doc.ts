@@ -20,14 +20,23 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/** The generated table: one row per choice rule, in catalogue order. */
+/**
+ * The generated table: one row per choice rule, in catalogue order, with what the alternate bank
+ * (`serve --choices alternate`) does instead.
+ */
 export function choicesTable(rules: readonly Rule[]): string {
   const rows = rules.flatMap((rule) =>
     rule.basis.kind === 'choice'
-      ? [`| \`${rule.id}\` | ${cell(rule.title)} | ${cell(rule.basis.reason)} |`]
+      ? [
+          `| \`${rule.id}\` | ${cell(rule.title)} | ${cell(rule.basis.reason)} | ${cell(rule.basis.alternate ?? '')} |`,
+        ]
       : [],
   );
-  return ['| rule | what the check expects | why it is our choice |', '|---|---|---|', ...rows].join('\n');
+  return [
+    '| rule | what the check expects | why it is our choice | what the alternate bank does |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 /** `page` with the text between the markers replaced by the table; undefined when a marker is missing. */

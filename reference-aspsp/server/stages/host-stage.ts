@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import type { HostForm, Institution } from '../../institutions/institution.ts';
 import type { HostResolution } from '../../institutions/host-resolver.ts';
+import type { Choices } from '../../choices/index.ts';
 import { ApiError } from '../api-error.ts';
 
 /** The institution a request addresses, and the host form it used. */
@@ -21,23 +22,28 @@ export type HostRequest = Pick<IncomingMessage, 'headers' | 'rawHeaders' | 'sock
  * must resolve on `today`, the Paris day of the server clock (`HOST_UNKNOWN`,
  * `INSTITUTION_UNKNOWN`, `HOST_WITHDRAWN`).
  */
-export function hostStage(
-  request: HostRequest,
-  resolveHost: (host: string, today: string) => HostResolution,
-  today: string,
-): HostOutcome {
-  const duplicated = duplicatedSingleton(request.rawHeaders);
+export function hostStage(request: HostRequest, services: HostStageServices, today: string): HostOutcome {
+  const { choices } = services;
+  const duplicated = choices.of('TRN-HEADER-ONCE')(request.rawHeaders);
   if (duplicated !== undefined) throw new ApiError('HEADER_DUPLICATED', { detail: duplicated });
   const socket = request.socket;
   const sni =
     socket instanceof TLSSocket && typeof socket.servername === 'string' ? socket.servername : undefined;
   const host = request.headers.host ?? sni ?? '';
   // A connection opened for one institution must not serve another.
-  if (sni !== undefined && sni !== hostName(host))
-    throw new ApiError('HOST_UNKNOWN', { detail: `SNI ${sni} but Host ${host}` });
-  const resolved = resolveHost(host, today);
-  if (!resolved.ok) throw new ApiError(resolved.code, { detail: `host ${host}` });
-  return { institution: resolved.institution, hostForm: resolved.form };
+  if (!choices.of('TRN-HOST-SNI-MATCHES')(sni, host))
+    throw new ApiError('HOST_UNKNOWN', { detail: `SNI ${sni ?? ''} but Host ${host}` });
+  const resolved = services.resolveHost(host, today);
+  if (resolved.ok) return { institution: resolved.institution, hostForm: resolved.form };
+  if (resolved.code === 'HOST_UNKNOWN') throw choices.of('TRN-HOST-UNKNOWN-FORM')(host);
+  if (resolved.code === 'INSTITUTION_UNKNOWN') throw choices.of('TRN-INSTITUTION-UNKNOWN')(host);
+  throw new ApiError(resolved.code, { detail: `host ${host}` });
+}
+
+/** What the host stage needs besides the request. */
+export interface HostStageServices {
+  readonly resolveHost: (host: string, today: string) => HostResolution;
+  readonly choices: Choices;
 }
 
 /**

@@ -33,7 +33,7 @@ export function routeStage(
 ): RouteOutcome {
   const { method, path } = request;
   const match = services.router.match(method, path);
-  if (match.kind === 'not-found') throw new ApiError('RESOURCE_UNKNOWN', { detail: `${method} ${path}` });
+  if (match.kind === 'not-found') throw services.choices.of('ERR-UNKNOWN-PATH')(`${method} ${path}`);
   if (
     match.version !== undefined &&
     !services.faults.has('version-not-decommissioned') &&

@@ -1,3 +1,4 @@
+import type { Choices } from '../../choices/index.ts';
 import type { FaultSet } from '../../faults/catalogue.ts';
 import type { ApiError } from '../api-error.ts';
 import { checkSignatureWith, type SignedRequest } from '../check-signature.ts';
@@ -11,6 +12,8 @@ export interface SignatureStageServices {
   readonly replays: SignatureReplayCache;
   /** Where the RSA operation runs (default: on the calling thread). */
   readonly verifier?: SignatureVerifier;
+  /** How this bank reads Signature and Digest where the seed is silent (choices/trn-choices.ts). */
+  readonly choices: Choices;
 }
 
 /** The request as the signature check sees it, the server's time, and whether the route is signed. */
@@ -48,6 +51,7 @@ export function signatureStage(
       checkDigest: !services.faults.has('digest-not-checked'),
       now: request.now,
       replays: services.replays,
+      choices: services.choices,
     },
     // Stryker disable next-line LogicalOperator: equivalent: on the calling thread or the worker, the same answers
     services.verifier ?? inlineVerifier,

@@ -1,3 +1,4 @@
+import { referenceChoices } from '../../../../../reference-aspsp/choices/index.ts';
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
@@ -13,6 +14,7 @@ import {
 } from '../../../../../reference-aspsp/server/stages/host-stage.ts';
 
 const resolve = createHostResolver(loadInstitutions(), versionCalendar().hosts);
+const services = { resolveHost: resolve, choices: referenceChoices };
 const live = 'api-10101.psd2.groupbank.example';
 
 /** A request with these raw headers on `socket` (plain TCP unless a TLS socket is given). */
@@ -41,35 +43,35 @@ function refusal(run: () => unknown): string | undefined {
 
 describe('the host stage', () => {
   it('names the institution and the host form of the Host header', () => {
-    const outcome = hostStage(request(['Host', `${live}:8443`]), resolve, '2026-01-01');
+    const outcome = hostStage(request(['Host', `${live}:8443`]), services, '2026-01-01');
     expect([outcome.institution.code, outcome.hostForm]).toEqual(['10101', 'live']);
   });
 
   it('refuses a host no institution answers to, with the resolver code', () => {
     expect(
-      refusal(() => hostStage(request(['Host', 'api-12345.psd2.groupbank.example']), resolve, '2026-01-01')),
+      refusal(() => hostStage(request(['Host', 'api-12345.psd2.groupbank.example']), services, '2026-01-01')),
     ).toBe('INSTITUTION_UNKNOWN');
-    expect(refusal(() => hostStage(request(['Host', 'example.org']), resolve, '2026-01-01'))).toBe(
+    expect(refusal(() => hostStage(request(['Host', 'example.org']), services, '2026-01-01'))).toBe(
       'HOST_UNKNOWN',
     );
   });
 
   it('refuses a second Host or Authorization header', () => {
     const twoHosts = request(['Host', live, 'host', 'sandbox-20202.psd2.groupbank.example']);
-    expect(refusal(() => hostStage(twoHosts, resolve, '2026-01-01'))).toBe('HEADER_DUPLICATED');
+    expect(refusal(() => hostStage(twoHosts, services, '2026-01-01'))).toBe('HEADER_DUPLICATED');
     const twoTokens = request(['Host', live, 'Authorization', 'Bearer a', 'AUTHORIZATION', 'Bearer b']);
-    expect(refusal(() => hostStage(twoTokens, resolve, '2026-01-01'))).toBe('HEADER_DUPLICATED');
+    expect(refusal(() => hostStage(twoTokens, services, '2026-01-01'))).toBe('HEADER_DUPLICATED');
   });
 
   it('refuses a TLS connection opened for another host (SNI) and accepts the same one', () => {
     const misdirected = request(['Host', live], tlsWithSni('api-20202.psd2.groupbank.example'));
-    expect(refusal(() => hostStage(misdirected, resolve, '2026-01-01'))).toBe('HOST_UNKNOWN');
+    expect(refusal(() => hostStage(misdirected, services, '2026-01-01'))).toBe('HOST_UNKNOWN');
     const same = request(['Host', `${live.toUpperCase()}:443`], tlsWithSni(live));
-    expect(hostStage(same, resolve, '2026-01-01').institution.code).toBe('10101');
+    expect(hostStage(same, services, '2026-01-01').institution.code).toBe('10101');
   });
 
   it('falls back on the SNI name when the request has no Host', () => {
-    expect(hostStage(request([], tlsWithSni(live)), resolve, '2026-01-01').institution.code).toBe('10101');
+    expect(hostStage(request([], tlsWithSni(live)), services, '2026-01-01').institution.code).toBe('10101');
   });
 });
 

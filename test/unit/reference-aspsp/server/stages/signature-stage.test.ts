@@ -13,6 +13,7 @@ import {
   type SignatureStageRequest,
 } from '../../../../../reference-aspsp/server/stages/signature-stage.ts';
 import { signingTpp } from '../../../../setup/signing-tpp.ts';
+import { referenceChoices } from '../../../../../reference-aspsp/choices/index.ts';
 
 const { tpp, privateKey } = signingTpp('Stage TPP');
 const found = loadInstitutions().find((i) => i.signatureFreshness === undefined);
@@ -52,7 +53,10 @@ function refusal(
 ): string | undefined {
   try {
     // Without a verifier the RSA operation runs inline: nothing to wait for.
-    const outcome = signatureStage({ faults, replays: new SignatureReplayCache() }, request);
+    const outcome = signatureStage(
+      { faults, replays: new SignatureReplayCache(), choices: referenceChoices },
+      request,
+    );
     if (outcome instanceof Promise) throw new Error('the inline verifier answered later');
   } catch (error) {
     if (error instanceof ApiError) return error.code;
@@ -113,7 +117,10 @@ describe('the signature stage with the RSA operation on a worker thread', () => 
   ): Promise<{ waited: boolean; code: string | undefined }> {
     let waited = false;
     try {
-      const outcome = signatureStage({ faults: noFaults, replays, verifier }, request);
+      const outcome = signatureStage(
+        { faults: noFaults, replays, verifier, choices: referenceChoices },
+        request,
+      );
       waited = outcome instanceof Promise;
       await outcome;
     } catch (error) {
