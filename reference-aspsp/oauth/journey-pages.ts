@@ -19,7 +19,9 @@ export function escapeHtml(text: string): string {
 /**
  * The journey pages (contracts §6): plain server-rendered HTML with one `<form method="post">` whose
  * action is the journey URL, so the `http` driver can post forms and a browser needs no JavaScript.
- * Errors are shown in `<p class="error" data-code="…">`.
+ * Errors are shown in `<p class="error" data-code="…">`. They are the web view of app-to-app too
+ * (seed, Authentication 9): laid out at the phone's width, every control a tap target of at least
+ * 48 px, inputs at 16 px so a phone does not zoom on focus (test/e2e/mobile-web-view.spec.ts).
  */
 export const journeyPages = {
   identify(frame: PageFrame, error?: { code: string; text: string }): string {
@@ -122,8 +124,11 @@ function document(bankName: string, title: string, body: string[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – ${escapeHtml(bankName)}</title>
-<style>body{font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}
-label,input,button{display:block;margin:.5rem 0}.error{color:#b00020}</style>
+<style>body{font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;overflow-wrap:anywhere}
+label,input,button{display:block;margin:.5rem 0}.error{color:#b00020}
+input:not([type=radio]),button{box-sizing:border-box;min-height:3rem;min-width:3rem;font-size:1rem}
+input:not([type=radio]){width:100%}button{padding:0 1.5rem}
+label:has(input[type=radio]){display:flex;align-items:center;gap:.5rem;min-height:3rem}</style>
 </head>
 <body>
 <h1>${escapeHtml(bankName)}</h1>
