@@ -1,6 +1,6 @@
 /**
  * Checks a schema-valid suite for what a schema cannot say: rule ids that exist, unique case ids,
- * case versions within the suite's, step rules among the case's, regular expressions that compile, and every `{{name}}` or
+ * case versions within the suite's, step rules among the case's, every assertion judged by one rule, regular expressions that compile, and every `{{name}}` or
  * `link:` referring to a built-in or to a capture of an earlier step.
  */
 import { signatureFormatProblems } from '../client/signature-format.ts';
@@ -72,6 +72,7 @@ export function checkSuite(raw: RawSuite, source: YamlSource, rules: RuleCatalog
       );
     }
     checkCase(c, pointer, report);
+    checkAssertionRules(c, pointer, rules, report);
   });
   return problems;
 }
@@ -137,7 +138,7 @@ export function checkAssertionRules(
         visit(step.repeat.steps, `${at}/repeat/steps`, stepRules);
         return;
       }
-      for (const [path, assertion] of assertionsOf(step)) {
+      for (const [path, assertion] of stepAssertions(step)) {
         if (assertion.rule !== undefined) {
           if (!catalogue.has(assertion.rule))
             report(`${at}/${path}`, `unknown rule id "${assertion.rule}" (not in spec/rules.yaml)`);
@@ -154,7 +155,7 @@ export function checkAssertionRules(
 }
 
 /** The assertions of a step, each with its pointer below the step (expectation-rules.ts). */
-function assertionsOf(step: RawStep): Array<[string, Assertion]> {
+export function stepAssertions(step: RawStep): Array<[string, Assertion]> {
   const out: Array<[string, Assertion]> = [];
   const e = step.expect ?? {};
   const named = e.rules ?? {};
