@@ -7,7 +7,7 @@ import { ExitCode } from '../../lib/exit-codes.ts';
 import { judgeHar } from '../../traffic/check/check-har.ts';
 import { findingsReport } from '../../traffic/check/findings-report.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
-import { redactHar } from '../../traffic/redact/redact-har.ts';
+import { redactJudgement } from '../../traffic/check/redact-judgement.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 
 /** `stet-harness check`: offline conformance of a HAR recording. */
@@ -22,11 +22,11 @@ export function register(program: Command): void {
     .option('--strict', 'advisory findings (rules that are our choices, where the seed is silent) fail too')
     .action(async (file: string, options: { out?: string; strict?: boolean }) => {
       const startedAt = new Date();
-      // Judged on a redacted copy: the report shows the transcripts, and a HAR exported by a browser
-      // or another proxy still holds its tokens, codes and PSU data in clear. Placeholders are stable,
-      // so every judgement (same token, same IBAN) holds on the copy.
-      const { har } = redactHar(await readHarFile(file));
-      const { findings, unattributed } = judgeHar(har);
+      // Judged on the original exchanges (a redaction must never change a verdict), written redacted:
+      // the report shows the transcripts, and a HAR exported by a browser or another proxy still holds
+      // its tokens, codes and PSU data in clear.
+      const har = await readHarFile(file);
+      const { findings, unattributed } = redactJudgement(har, judgeHar(har));
       const report = findingsReport(findings, {
         file,
         startedAt,

@@ -50,6 +50,14 @@ export type RemittanceInformation =
       unstructured?: string[];
     };
 /**
+ * An array of strings in v1 (STET 1.4.0); from v1.4.2 an object with an `unstructured` array.
+ */
+export type RemittanceInformation1 =
+  | string[]
+  | {
+      unstructured?: string[];
+    };
+/**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
  * via the `definition` "TokenRequestForm".
  */
@@ -169,8 +177,13 @@ export interface AccountIdentification {
  */
 export interface AccountId {
   iban?: Iban;
-  other?: GenericIdentification;
+  other?: GenericIdentification1;
   currency?: CurrencyCode;
+}
+export interface GenericIdentification1 {
+  identification: string;
+  schemeName: SchemeName;
+  issuer?: string;
 }
 /**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
@@ -199,9 +212,13 @@ export interface AccountLinks {
 export interface Balance {
   name: string;
   balanceType: BalanceType;
-  balanceAmount: AmountType;
+  balanceAmount: AmountType1;
   referenceDate?: string;
   lastChangeDateTime?: string;
+}
+export interface AmountType1 {
+  amount: Amount;
+  currency: CurrencyCode;
 }
 /**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
@@ -209,7 +226,7 @@ export interface Balance {
  */
 export interface Account {
   cashAccountType: 'CACC';
-  accountId: AccountId;
+  accountId: AccountId1;
   resourceId: string;
   product?: string;
   details?: string;
@@ -219,7 +236,24 @@ export interface Account {
   bicFi?: string;
   balances?: Balance[];
   linkedAccount?: string;
-  _links?: AccountLinks;
+  _links?: AccountLinks1;
+}
+/**
+ * Identification of a listed account (iban and currency) or of a card (other, schemeName CPAN).
+ */
+export interface AccountId1 {
+  iban?: Iban;
+  other?: GenericIdentification1;
+  currency?: CurrencyCode;
+}
+/**
+ * Links of one account, each present only for the consented function; never trusted beneficiaries.
+ */
+export interface AccountLinks1 {
+  balances?: Href;
+  transactions?: Href;
+  overdrafts?: Href;
+  owners?: Href;
 }
 /**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
@@ -239,7 +273,15 @@ export interface AccountListLinks {
  */
 export interface AccountList {
   accounts: Account[];
-  _links: AccountListLinks;
+  _links: AccountListLinks1;
+}
+export interface AccountListLinks1 {
+  self?: Href;
+  first?: Href;
+  last?: Href;
+  next?: Href;
+  previous?: Href;
+  endUserIdentity?: Href;
 }
 /**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
@@ -272,7 +314,7 @@ export interface BankTransactionCode {
 export interface Transaction {
   resourceId?: string;
   entryReference?: string;
-  transactionAmount: AmountType;
+  transactionAmount: AmountType2;
   creditDebitIndicator: 'CRDT' | 'DBIT';
   status: 'BOOK' | 'PDNG' | 'FUTR';
   bookingDate?: string;
@@ -280,7 +322,11 @@ export interface Transaction {
   valueDate?: string;
   transactionDate?: string;
   bankTransactionCode?: BankTransactionCode;
-  remittanceInformation?: RemittanceInformation;
+  remittanceInformation?: RemittanceInformation1;
+}
+export interface AmountType2 {
+  amount: Amount;
+  currency: CurrencyCode;
 }
 /**
  * This interface was referenced by `SpecSchemas`'s JSON-Schema

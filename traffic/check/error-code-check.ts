@@ -1,4 +1,4 @@
-import { getRule, lookupError } from '../../spec/lib/index.ts';
+import { lookupError, seedStatusOfCode } from '../../spec/lib/index.ts';
 import { isRecord } from '../har/har-access.ts';
 import type { ExchangeView } from './exchange-view.ts';
 import { fail, pass, type Finding, type TrafficCheck } from './finding.ts';
@@ -12,8 +12,9 @@ export function errorCodeOf(view: ExchangeView): string | undefined {
 
 /**
  * Every error response carries a catalogue code (`spec/errors.yaml`) with one of the statuses the
- * catalogue gives that code. A status mismatch is reported under the code's own rule
- * (`ERR-<status>-<code>`) when the catalogue has one.
+ * catalogue gives that code. A status mismatch is reported under the seed rule stating the code's
+ * status (`ERR-<status>-<code>`) where the seed gives one (`statusIsChoice: false`), else under
+ * ERR-STATUS-OF-CODE, a choice: the seed shows no status for the code, so another is advisory.
  */
 export class ErrorCodeCheck implements TrafficCheck {
   check(view: ExchangeView): Finding[] {
@@ -36,14 +37,13 @@ export class ErrorCodeCheck implements TrafficCheck {
         fail('ERR-CODE-CARRIED', view, `${code} is not a code of the catalogue`, 'a catalogue code', code),
       ];
     const statuses = [...new Set([entry.httpStatus, ...entry.contexts.map((c) => c.httpStatus)])];
-    const own = [
-      `ERR-${entry.httpStatus}-${entry.code}`,
-      ...statuses.map((s) => `ERR-${s}-${entry.code}`),
-    ].find((id) => getRule(id) !== undefined);
-    const rule = own ?? 'ERR-CODE-CARRIED';
+    // The seed's status for the code, under the seed rule stating it; else the status is our choice.
+    const rule = seedStatusOfCode(entry.code)?.rule ?? 'ERR-STATUS-OF-CODE';
+    const carried = pass('ERR-CODE-CARRIED', view, `carries the catalogue code ${code}`);
     return statuses.includes(view.status)
-      ? [pass(rule, view, `${code} with status ${view.status}`)]
+      ? [carried, pass(rule, view, `${code} with status ${view.status}`)]
       : [
+          carried,
           fail(
             rule,
             view,

@@ -22,6 +22,20 @@ export type SecretKind =
 /** Values shorter than this are not secrets worth a placeholder (and would match inside any text). */
 const minimumLength = 3;
 
+/**
+ * What may not touch a secret for it to be a whole value: a letter, a digit or `-_~` next to it, or a
+ * `.` between it and a letter or digit (a decimal part, a longer dotted name). A `.` ending a sentence,
+ * quotes, `/`, `=`, `&`, spaces and commas delimit values.
+ */
+const notAfterValue = '(?<![A-Za-z0-9_~-]|[A-Za-z0-9]\\.)';
+const notBeforeValue = '(?![A-Za-z0-9_~-]|\\.[A-Za-z0-9])';
+
+/** `secrets` as one pattern matching each only as a whole value, longest first. */
+function wholeValuePattern(secrets: Iterable<string>): RegExp {
+  const alternatives = [...secrets].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(`${notAfterValue}(?:${alternatives.join('|')})${notBeforeValue}`, 'g');
+}
+
 /** Every placeholder the book hands out matches this (IBAN and IP stand-ins are listed in the book). */
 const placeholderPattern = /REDACTED-[A-Z-]+-\d+/g;
 
@@ -31,6 +45,10 @@ const placeholderPattern = /REDACTED-[A-Z-]+-\d+/g;
  * The same value always gets the same placeholder, across the whole file, so a token issued in one
  * exchange and used in the next still reads as "the same token". Replacement is one pass over a
  * combined pattern, longest secret first, so a placeholder is never rewritten by a shorter secret.
+ *
+ * A secret is replaced only as a whole value: a whole JSON string, header credential, query or form
+ * value, path segment, or a whole token of free text, never a piece of a longer value (a card number
+ * `123` must not rewrite the amount `123.45`, nor an IBAN the start of a longer reference).
  */
 export class SecretBook {
   private readonly placeholders = new Map<string, string>();
@@ -72,23 +90,20 @@ export class SecretBook {
     return this.placeholders.size;
   }
 
-  /** `text` with every registered secret replaced by its placeholder. */
+  /** `text` with every registered secret that stands there as a whole value replaced by its placeholder. */
   replaceIn(text: string): string {
     if (this.placeholders.size === 0) return text;
-    this.pattern ??= new RegExp(
-      [...this.placeholders.keys()]
-        .sort((a, b) => b.length - a.length)
-        .map(escapeRegExp)
-        .join('|'),
-      'g',
-    );
+    this.pattern ??= wholeValuePattern(this.placeholders.keys());
     return text.replace(this.pattern, (secret) => this.placeholders.get(secret) ?? secret);
   }
 
-  /** The registered secrets still present in `text`, once every placeholder is taken out of it. */
+  /**
+   * The registered secrets still present in `text` as whole values, once every placeholder is taken
+   * out of it (the same reading as {@link replaceIn}: `123` inside the amount `123.45` is no leak).
+   */
   leaksIn(text: string): string[] {
     let rest = text.replace(placeholderPattern, ' ');
     for (const placeholder of this.placeholders.values()) rest = rest.split(placeholder).join(' ');
-    return this.secrets().filter((secret) => rest.includes(secret));
+    return this.secrets().filter((secret) => wholeValuePattern([secret]).test(rest));
   }
 }

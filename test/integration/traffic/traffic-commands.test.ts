@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serializeHar } from '../../../traffic/har/har-file.ts';
+import { finishRecording } from '../../../traffic/record/finish-recording.ts';
 import { parseHar } from '../../../traffic/har/parse-har.ts';
 import { alterHar } from '../../unit/traffic/fixtures/alter-har.ts';
 import { runCli as run } from './run-cli.ts';
@@ -50,19 +51,65 @@ describe('stet-harness check', () => {
       expect(json).not.toContain(secret);
   });
 
-  it('reports a deviation from one of our choices as advisory: exit 0, and 1 with --strict', async () => {
-    // PUT /consents answered 200: our OpenAPI documents list 201 (TRN-STATUS-DOCUMENTED, basis: choice).
+  it('fails a PUT /consents answered 200 under the seed rule CNS-PUT-201: exit 1, without --strict', async () => {
     const har = parseHar(readFileSync(fixturePath, 'utf8'));
     const consent = har.log.entries[2];
     if (consent === undefined) throw new Error('fixture changed');
     consent.response.status = 200;
+    const path = join(dir, 'consent-200.har');
+    writeFileSync(path, serializeHar(har));
+    const result = await run('check', path);
+    expect(result.stdout).toContain('CNS-PUT-201');
+    expect(result.stdout).not.toContain('advisory finding');
+    expect(result.code).toBe(1);
+  });
+
+  it('reports a deviation from one of our choices as advisory: exit 0, and 1 with --strict', async () => {
+    // NGAC answered 409: the seed gives NGAC no status and our OpenAPI documents do not list 409 there
+    // (ERR-STATUS-OF-CODE and TRN-STATUS-DOCUMENTED, both basis: choice).
+    const har = parseHar(readFileSync(fixturePath, 'utf8'));
+    const refusal = har.log.entries[6];
+    if (refusal === undefined) throw new Error('fixture changed');
+    refusal.response.status = 409;
     const path = join(dir, 'advisory.har');
     writeFileSync(path, serializeHar(har));
     const lenient = await run('check', path);
     expect(lenient.stdout).toMatch(/TRN-STATUS-DOCUMENTED/);
-    expect(lenient.stdout).toContain('1 advisory finding');
+    expect(lenient.stdout).toContain('2 advisory finding');
     expect(lenient.code).toBe(0);
     expect((await run('check', path, '--strict')).code).toBe(1);
+  });
+
+  it('judges the original bytes: a card number that is part of an amount neither fails the check nor rewrites the amount', async () => {
+    const har = parseHar(readFileSync(fixturePath, 'utf8'));
+    const [accounts, transactions] = [har.log.entries[3], har.log.entries[5]];
+    if (accounts?.response.content.text === undefined || transactions?.response.content.text === undefined)
+      throw new Error('fixture changed');
+    const list = JSON.parse(accounts.response.content.text) as { accounts: unknown[] };
+    list.accounts.push({
+      cashAccountType: 'CACC',
+      accountId: { other: { identification: '123', schemeName: 'CPAN' } },
+      resourceId: 'card-1',
+      name: 'Carte Visa',
+      linkedAccount: 'acc-a',
+      _links: {
+        balances: { href: '/stet/psd2/v1.4.2/accounts/card-1/balances' },
+        transactions: { href: '/stet/psd2/v1.4.2/accounts/card-1/transactions' },
+      },
+    });
+    accounts.response.content.text = JSON.stringify(list);
+    transactions.response.content.text = transactions.response.content.text.replace('"42.00"', '"123.45"');
+    const path = join(dir, 'card-in-amount.har');
+    writeFileSync(path, serializeHar(har));
+    const result = await run('check', path);
+    expect(result.stdout).not.toContain('AIS-TRX-AMOUNT-STRING');
+    expect(result.code).toBe(0);
+    // What `record` writes of the same exchanges keeps the amount and hides the card number.
+    const written = finishRecording(har.log.entries, { redact: true, toolVersion: '0' });
+    const text = serializeHar(written.har);
+    expect(text).toContain('123.45');
+    expect(text).not.toContain('"identification\\":\\"123\\"');
+    expect(text).toContain('REDACTED-PSU-ID-');
   });
 
   it('exits 2 with a clear message for a file that is not HAR', async () => {

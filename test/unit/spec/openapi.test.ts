@@ -3,6 +3,7 @@ import {
   allowedMethods,
   matchOperation,
   operationScope,
+  responseRule,
   responseValidator,
 } from '../../../spec/lib/index.ts';
 
@@ -66,11 +67,59 @@ describe('responseValidator', () => {
     expect(validate?.({ balances: [], _links: { self: { href: '/x' } } })).toEqual({
       valid: true,
       errors: [],
+      issues: [],
     });
     expect(validate?.({ balances: [] })).toEqual({
       valid: false,
       errors: ["(root) must have required property '_links'"],
+      issues: [{ message: "(root) must have required property '_links'", at: '', rule: 'AIS-BAL-LINKS' }],
     });
+  });
+
+  it('files each error under the rule owning its field, and reports every error of the body', () => {
+    const validate = responseValidator('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts/A1/transactions', 200);
+    const transaction = (status: string, n: number): Record<string, unknown> => ({
+      status,
+      creditDebitIndicator: 'CRDT',
+      transactionAmount: { amount: `${n}.00`, currency: 'EUR' },
+      bookingDate: '2025-01-02',
+      entryReference: `${n}`,
+    });
+    const result = validate?.({
+      transactions: [1, 2, 3, 4, 5].map((n) => transaction('DONE', n)),
+      _links: { self: { href: '/x' }, extra: { href: '/y' } },
+    });
+    expect(result?.issues).toHaveLength(6);
+    expect(new Set(result?.issues.map((i) => i.rule))).toEqual(
+      new Set(['AIS-TRX-STATUS-ENUM', 'TRN-NO-EXTRA-FIELDS']),
+    );
+    expect(validate?.({ _links: { self: { href: '/x' } } }).issues.map((i) => i.rule)).toEqual([
+      'AIS-TRX-200',
+    ]);
+    expect(responseRule('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts/A1/transactions', 200)).toBe(
+      'AIS-TRX-200',
+    );
+    expect(responseRule('v1.4.2', 'GET', '/stet/psd2/v1.4.2/accounts', 403)).toBe('ERR-STET-BODY');
+  });
+
+  it('files what the seed does not show under choice rules: error bodies, a PDNG rule of its own branch', () => {
+    const error = responseValidator('v1', 'GET', '/stet/psd2/v1/accounts', 403);
+    expect(new Set(error?.({ error: 'x' }).issues.map((i) => i.rule))).toEqual(new Set(['ERR-STET-BODY']));
+    const transactions = responseValidator(
+      'v1.6.2',
+      'GET',
+      '/stet/psd2/v1.6.2/accounts/A1/transactions',
+      200,
+    );
+    const pending = {
+      status: 'PDNG',
+      creditDebitIndicator: 'DBIT',
+      transactionAmount: { amount: '1', currency: 'EUR' },
+      entryReference: '7',
+    };
+    expect(
+      transactions?.({ transactions: [pending], _links: { self: { href: '/x' } } }).issues.map((i) => i.rule),
+    ).toEqual(['AIS-TRX-PDNG-EXPECTED-DATE', 'AIS-TRX-PDNG-NO-ENTRYREF']);
   });
 
   it('validates error bodies as STET ErrorModel on resources and RFC 6749 on the token endpoint', () => {

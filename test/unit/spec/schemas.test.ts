@@ -31,7 +31,7 @@ describe('seed example shapes', () => {
         transactions: { href: '/x', templated: true },
       },
     });
-    expect(result).toEqual({ valid: true, errors: [] });
+    expect(result).toEqual({ valid: true, errors: [], issues: [] });
   });
 
   it('accepts a deferred-debit card identified by CPAN with its linked account', () => {
@@ -51,7 +51,7 @@ describe('seed example shapes', () => {
       balanceType: 'ITAV',
       balanceAmount: { amount: '-245.30', currency: 'EUR' },
     };
-    expect(schemaValidator('Balance', 'v1.6.2')(balance)).toEqual({ valid: true, errors: [] });
+    expect(schemaValidator('Balance', 'v1.6.2')(balance)).toEqual({ valid: true, errors: [], issues: [] });
   });
 
   it('refuses a positive ITAV or PRCD outstanding in v1.6.2', () => {
@@ -77,7 +77,7 @@ describe('seed example shapes', () => {
         currency: 'EUR',
       },
     });
-    expect(result).toEqual({ valid: true, errors: [] });
+    expect(result).toEqual({ valid: true, errors: [], issues: [] });
   });
 
   it('refuses a schemeName outside the seed list', () => {
@@ -139,7 +139,7 @@ describe('seed example shapes', () => {
         },
       },
     });
-    expect(result).toEqual({ valid: true, errors: [] });
+    expect(result).toEqual({ valid: true, errors: [], issues: [] });
   });
 });
 
@@ -149,7 +149,7 @@ describe('realistic wrong shapes are refused with a readable message', () => {
       'ConsentRequest',
       'v1.4.2',
     )({ transactions: [], trustedBeneficiaries: false, psuIdentity: false });
-    expect(result).toEqual({ valid: false, errors: ["(root) must have required property 'balances'"] });
+    expect(result).toMatchObject({ valid: false, errors: ["(root) must have required property 'balances'"] });
   });
 
   it('refuses a v1.6.2 consent without overdrafts', () => {
@@ -163,7 +163,10 @@ describe('realistic wrong shapes are refused with a readable message', () => {
       trustedBeneficiaries: false,
       psuIdentity: false,
     });
-    expect(result).toEqual({ valid: false, errors: ["(root) must have required property 'overdrafts'"] });
+    expect(result).toMatchObject({
+      valid: false,
+      errors: ["(root) must have required property 'overdrafts'"],
+    });
   });
 
   it('refuses an amount given as a number', () => {
@@ -171,7 +174,14 @@ describe('realistic wrong shapes are refused with a readable message', () => {
       'Balance',
       'v1.4.2',
     )({ name: 'x', balanceType: 'OTHR', balanceAmount: { amount: 12.5, currency: 'EUR' } });
-    expect(result).toEqual({ valid: false, errors: ['/balanceAmount/amount must be string'] });
+    expect(result).toMatchObject({ valid: false, errors: ['/balanceAmount/amount must be string'] });
+    expect(result.issues).toEqual([
+      {
+        message: '/balanceAmount/amount must be string',
+        at: '/balanceAmount/amount',
+        rule: 'AIS-BAL-AMOUNT-STRING',
+      },
+    ]);
   });
 
   it('refuses an unknown balanceType, naming the allowed values', () => {
@@ -179,10 +189,11 @@ describe('realistic wrong shapes are refused with a readable message', () => {
       'Balance',
       'v1.4.2',
     )({ name: 'x', balanceType: 'XPCD', balanceAmount: { amount: '1', currency: 'EUR' } });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       valid: false,
       errors: ['/balanceType must be equal to one of the allowed values: ["VALU","CLBD","OTHR"]'],
     });
+    expect(result.issues.map((i) => i.rule)).toEqual(['AIS-BAL-TYPE-ENUM']);
   });
 
   it('refuses an unknown field in the closed consent body', () => {

@@ -73,11 +73,23 @@ describe('diffHar', () => {
     expect(diffs[6]?.differences).toEqual([
       { rules: ['AIS-ACC-NOT-CONSENTED-NGAC'], message: 'status: recorded 403 NGAC, now 404 AC01' },
     ]);
+    // An owners relation is not one of v1.4.2's account links: the closed link object is our choice.
     expect(diffs[3]?.differences.map((d) => d.rules)).toEqual([
-      ['AIS-ACC-SHAPE'],
       ['AIS-ACC-LINK-TRANSACTIONS'],
+      ['TRN-NO-EXTRA-FIELDS'],
     ]);
     expect(diffs.filter((d) => d.differences.length > 0).map((d) => d.index)).toEqual([3, 6]);
+  });
+
+  it('reports a PUT /consents answered 200 by the target under the seed rule CNS-PUT-201, not as advisory', async () => {
+    const other = structuredClone(fixture);
+    const put = other.log.entries[2];
+    if (put === undefined) throw new Error('fixture changed');
+    put.response.status = 200;
+    const diffs = await diffHar(fixture, targetOf(other).send);
+    const differences = diffs[2]?.differences ?? [];
+    expect(differences.map((d) => d.rules)).toEqual([[], ['CNS-PUT-201']]);
+    expect(differences.some(isAdvisory)).toBe(false);
   });
 
   it('marks a difference only under rules that are our choices as advisory', async () => {
