@@ -2,8 +2,8 @@
  * `npm run mutation` / `npm run mutation:full`: StrykerJS over the reference and protocol/, the
  * conformance suites as the test (docs/mutation.md), then the mutation score per folder.
  *
- * Stryker is started through its API rather than its CLI: the CLI refuses Node.js below 22 while
- * this project (and CI) run Node.js 20, on which the engine itself works. Stryker's incremental file
+ * Stryker is started through its API rather than its CLI, so the merge into the committed results
+ * below happens in one process (the CLI works too on the supported Node.js lines). Stryker's incremental file
  * holds the files of the last run only, so each run starts from the committed one
  * (`mutation/stryker-incremental.json`) and its files are merged back into it: a run over a few files
  * keeps what earlier runs measured of the others, and the figures cover every file measured so far.
