@@ -4,6 +4,7 @@ import { ErrorCodeCheck } from './error-code-check.ts';
 import { harViews, type UnattributedExchange } from './exchange-view.ts';
 import type { Finding, TrafficCheck } from './finding.ts';
 import { LinksCheck } from './links-check.ts';
+import { PagesCheck } from './pages-check.ts';
 import { PaymentFlowCheck } from './payment-flow-check.ts';
 import { RequestIdCheck } from './request-id-check.ts';
 import { SchemaCheck } from './schema-check.ts';
@@ -20,6 +21,7 @@ export function defaultChecks(): TrafficCheck[] {
     new TokenCheck(),
     new LinksCheck(),
     new DateRangeCheck(),
+    new PagesCheck(),
     new PaymentFlowCheck(),
   ];
 }
