@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
-import { fuzzMachines, replayArguments, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
+import { fuzzMachines, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
+import { replayCommand } from '../../harness/model/run-model.ts';
 import { loadTarget, type Target } from '../../harness/index.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { writeReports } from '../../harness/report/write-reports.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
-import { apiVersions, newestApiVersion } from '../../spec/lib/index.ts';
+import { apiVersions } from '../../spec/lib/index.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
 
 /** A `fuzz` option the user must fix. */
@@ -18,32 +19,34 @@ interface FuzzCliOptions {
   seed: string | undefined;
   path: string | undefined;
   replayPath: string | undefined;
-  institution: string | undefined;
-  version: string;
+  version: string | undefined;
   fault: string[];
   out: string;
   machine: string | undefined;
 }
 
 /**
- * `stet-harness fuzz`: model-based property runs (consent and links, tokens, malformed input) against
- * a target (default: the embedded reference). A failure prints the shrunk sequence and the
- * `--seed S --path P` that replay it. Exit 0 clean, 1 a counterexample, 2 the fuzzer could not run.
+ * `stet-harness fuzz`: the seed model (harness/model, docs/model.md) alone against a target (default:
+ * the embedded reference): per state machine, generated sequences judged by the seed only. A failure
+ * prints the shrunk steps, the rule and the command that replays it. Exit 0 clean, 1 a
+ * counterexample, 2 the model could not run.
  */
 export function register(program: Command): void {
   program
     .command('fuzz')
     .description(
-      'model-based property runs over the consent-and-links, token and payment state machines, replayable by seed',
+      'the seed model alone: generated sequences over tokens, consents, quotas, transactions and payments, judged by the seed only, replayable by seed',
     )
     .option('--target <file>', 'target file with the sandbox capability; default: the embedded reference')
-    .option('--runs <n>', 'number of random command sequences', '25')
+    .option('--runs <n>', 'command sequences per state machine', '25')
     .option('--seed <seed>', 'fast-check seed (replay a failure with its seed and path)')
     .option('--path <path>', 'fast-check path of a failure: replays its shrunk sequence')
     .option('--replay-path <path>', 'which commands of the sequence ran (printed with the failure)')
     .option('--machine <name>', `only this state machine: ${fuzzMachines.join(' or ')} (a replay names it)`)
-    .option('--institution <code>', 'institution code (default: the first with the sandbox)')
-    .option('--version <version>', `API version: ${apiVersions.join(', ')}`, newestApiVersion)
+    .option(
+      '--version <version>',
+      `only this API version (${apiVersions.join(', ')}); default: drawn per sequence`,
+    )
     .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
     .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports/fuzz')
     .action(async (options: FuzzCliOptions) => {
@@ -55,7 +58,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
   const runs = integer(options.runs, '--runs', 1);
   const seed = options.seed === undefined ? undefined : integer(options.seed, '--seed', -(2 ** 31));
   const version = apiVersions.find((v) => v === options.version);
-  if (version === undefined)
+  if (options.version !== undefined && version === undefined)
     throw new FuzzOptionError('ERR_FUZZ_OPTION', `--version ${options.version} is not an API version`, {
       hint: `use one of ${apiVersions.join(', ')}`,
     });
@@ -63,7 +66,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
   if (options.machine !== undefined && machine === undefined)
     throw new FuzzOptionError(
       'ERR_FUZZ_OPTION',
-      `--machine ${options.machine} is not a fuzzed state machine`,
+      `--machine ${options.machine} is not a state machine of the seed model`,
       {
         hint: `use ${fuzzMachines.join(' or ')}`,
       },
@@ -82,20 +85,19 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
       target,
       runs,
       tool,
-      version,
+      ...(version === undefined ? {} : { version }),
       ...(seed === undefined ? {} : { seed }),
       ...(options.path === undefined ? {} : { path: options.path }),
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
-      ...(options.institution === undefined ? {} : { institution: options.institution }),
       ...(machine === undefined ? {} : { machine }),
     });
     const failure = outcome.failure;
     if (failure !== undefined) {
       process.stdout.write(
-        `counterexample after shrinking:\n  ${failure.commands.split('\n').join('\n  ')}\n`,
+        `counterexample after shrinking (${failure.machine}):\n  ${failure.steps.join('\n  ')}\n`,
       );
       process.stdout.write(`${failure.message}\n`);
-      process.stdout.write(`replay: ${replayArguments(failure)}\n`);
+      process.stdout.write(`replay: ${replayCommand(failure)}\n`);
     }
     process.stdout.write(`${formatConsoleSummary(outcome.report)}\n`);
     const written = await writeReports(outcome.report, { outDir: options.out });

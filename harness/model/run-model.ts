@@ -34,12 +34,18 @@ export interface ModelOptions {
   /** Commands per sequence at most (default 12). */
   maxCommands?: number;
   seed?: number;
-  /** fast-check path of a failure: replays its shrunk sequence (with `seed` and `machine`). */
+  /** fast-check path of a failure: replays its shrunk sequence (with `seed`, `machine` and `replayPath`). */
   path?: string;
+  /** Which generated commands ran in the failure (fast-check's `replayPath` of `fc.commands`). */
+  replayPath?: string;
   /** Only these machines (a replay names one). */
   machines?: readonly ModelMachine[];
-  /** Only this version (default: drawn per sequence among every version). */
+  /** Only this version (default: drawn per sequence among `versions`). */
   version?: ApiVersion;
+  /** The versions a sequence is drawn among (default: every version). */
+  versions?: readonly ApiVersion[];
+  /** Only these institution codes (default: every sandbox institution of the target). */
+  institutions?: readonly string[];
   /** Secrets to redact (the run's set, so its reports hide the model's tokens too). */
   secrets?: SecretSet;
   /** Per-request time limit. */
@@ -51,7 +57,10 @@ export interface ModelFailure {
   machine: ModelMachine;
   seed: number;
   path: string;
+  replayPath: string;
   version: string;
+  /** The version the run was held to (replays need it), or undefined when drawn per sequence. */
+  fixedVersion: string | undefined;
   institution: string;
   /** The shrunk commands, one per line. */
   steps: string[];
@@ -74,9 +83,12 @@ interface World {
   institutions: [number, number];
 }
 
-/** The `stet-harness run` arguments that replay a failure. */
-export function replayCommand(failure: Pick<ModelFailure, 'machine' | 'seed' | 'path'>): string {
-  return `stet-harness run --suite ${modelSuite} --model-machine ${failure.machine} --model-seed ${failure.seed} --model-path ${failure.path}`;
+/** The command that replays a failure: `stet-harness fuzz` runs the model alone. */
+export function replayCommand(
+  failure: Pick<ModelFailure, 'machine' | 'seed' | 'path' | 'replayPath' | 'fixedVersion'>,
+): string {
+  const version = failure.fixedVersion === undefined ? '' : ` --version ${failure.fixedVersion}`;
+  return `stet-harness fuzz --machine ${failure.machine} --seed ${failure.seed} --path ${failure.path} --replay-path ${failure.replayPath}${version}`;
 }
 
 /** Why the target cannot run the model, or undefined when it can. */
@@ -90,10 +102,17 @@ export function modelNotApplicable(target: Target): string | undefined {
 /** Runs the model (see the module summary). Never throws for a target's fault: it is in the results. */
 export async function runModel(options: ModelOptions): Promise<ModelOutcome> {
   const machines = options.machines ?? modelMachines;
-  const institutions = options.target.institutions.filter((i) => i.sandbox);
-  const reason = modelNotApplicable(options.target);
+  const institutions = options.target.institutions.filter(
+    (i) => i.sandbox && (options.institutions === undefined || options.institutions.includes(i.code)),
+  );
+  const versions = options.version === undefined ? (options.versions ?? apiVersions) : [options.version];
+  const reason =
+    modelNotApplicable(options.target) ??
+    (institutions.length === 0 ? 'no sandbox institution is selected' : undefined) ??
+    (versions.length === 0 ? 'no version is selected' : undefined);
   const fallbackInstitution = institutions[0]?.code ?? options.target.institutions[0]?.code ?? '-';
-  const fallbackVersion = options.version ?? apiVersions[apiVersions.length - 1] ?? '-';
+  const fallbackVersion =
+    options.version ?? options.versions?.[0] ?? apiVersions[apiVersions.length - 1] ?? '-';
   if (reason !== undefined) {
     return {
       results: machines.map((machine) =>
@@ -118,81 +137,96 @@ export async function runModel(options: ModelOptions): Promise<ModelOutcome> {
   const tpps: Partial<Record<TppName, TppCredentials>> =
     second === undefined ? { main: options.target.tpp } : { main: options.target.tpp, second };
   const world: fc.Arbitrary<World> = fc.record({
-    version: options.version === undefined ? fc.constantFrom(...apiVersions) : fc.constant(options.version),
+    version: fc.constantFrom(...versions),
     institutions: fc.tuple(
       fc.nat({ max: institutions.length - 1 }),
       fc.nat({ max: institutions.length - 1 }),
     ),
   });
-  const results: CaseResult[] = [];
-  const failures: ModelFailure[] = [];
-  let sequences = 0;
-  try {
-    for (const machine of machines) {
-      const started = Date.now();
-      let setupError: unknown;
-      const property = fc.asyncProperty(
-        world,
-        fc.commands([...machineDefinitions[machine].commands], { maxCommands: options.maxCommands ?? 12 }),
-        async (drawn, commands) => {
-          try {
-            const sequence = setUp({
-              machine,
-              drawn,
-              institutions,
-              tpps,
-              client,
-              target: options.target,
-              journeys,
-              secrets,
-            });
-            await fc.asyncModelRun(() => sequence, commands);
-          } catch (error) {
-            // A broken set-up or plumbing is the harness's or the target's, not a counterexample.
-            if (!(error instanceof SeedViolation) && (error instanceof FuzzSetupError || isCodedError(error)))
-              setupError ??= error;
-            throw error;
-          }
-        },
-      );
-      const details = await fc.check(property, {
-        numRuns: options.runs,
-        ...(options.seed === undefined ? {} : { seed: options.seed }),
-        ...(options.path === undefined ? {} : { path: options.path }),
-      });
-      sequences += details.numRuns;
-      const durationMs = Date.now() - started;
-      const drawn = details.counterexample?.[0];
-      const cell = {
-        version: drawn?.version ?? fallbackVersion,
-        institution: institutions[drawn?.institutions[0] ?? 0]?.code ?? fallbackInstitution,
-        durationMs,
+  // Each machine is its own property; they run side by side (their PSUs are their own clones).
+  const checkMachine = async (
+    machine: ModelMachine,
+  ): Promise<{ result: CaseResult; failure: ModelFailure | undefined; runs: number }> => {
+    const started = Date.now();
+    let setupError: unknown;
+    const property = fc.asyncProperty(
+      world,
+      fc.commands([...machineDefinitions[machine].commands], {
+        maxCommands: options.maxCommands ?? 15,
+        size: 'medium',
+        ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+      }),
+      async (drawn, commands) => {
+        try {
+          const sequence = setUp({
+            machine,
+            drawn,
+            institutions,
+            tpps,
+            client,
+            target: options.target,
+            journeys,
+            secrets,
+          });
+          await fc.asyncModelRun(() => sequence, commands);
+        } catch (error) {
+          // A broken set-up or plumbing is the harness's or the target's, not a counterexample.
+          if (!(error instanceof SeedViolation) && (error instanceof FuzzSetupError || isCodedError(error)))
+            setupError ??= error;
+          throw error;
+        }
+      },
+    );
+    const details = await fc.check(property, {
+      numRuns: options.runs,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.path === undefined ? {} : { path: options.path }),
+    });
+    const durationMs = Date.now() - started;
+    const drawn = details.counterexample?.[0];
+    const cell = {
+      version: drawn?.version ?? fallbackVersion,
+      institution: institutions[drawn?.institutions[0] ?? 0]?.code ?? fallbackInstitution,
+      durationMs,
+    };
+    if (details.failed && setupError === undefined) {
+      const error = details.errorInstance;
+      const failure: ModelFailure = {
+        machine,
+        seed: details.seed,
+        path: details.counterexamplePath ?? '',
+        replayPath: replayPathOf(details.counterexample?.[1]),
+        version: cell.version,
+        fixedVersion: versions.length === 1 ? versions[0] : undefined,
+        institution: cell.institution,
+        steps: stepsOf(details.counterexample?.[1]),
+        rule: error instanceof SeedViolation ? error.rule : undefined,
+        constraint: error instanceof SeedViolation ? error.constraint : undefined,
+        message: error instanceof Error ? error.message : String(error),
       };
-      if (details.failed && setupError === undefined) {
-        const error = details.errorInstance;
-        const failure: ModelFailure = {
-          machine,
-          seed: details.seed,
-          path: details.counterexamplePath ?? '',
-          version: cell.version,
-          institution: cell.institution,
-          steps: stepsOf(details.counterexample?.[1]),
-          rule: error instanceof SeedViolation ? error.rule : undefined,
-          constraint: error instanceof SeedViolation ? error.constraint : undefined,
-          message: error instanceof Error ? error.message : String(error),
-        };
-        failures.push(failure);
-        results.push(caseOf(machine, cell, { status: 'failed', failure }));
-      } else if (setupError !== undefined || details.failed) {
-        const message = setupError instanceof Error ? setupError.message : String(details.errorInstance);
-        results.push(
-          caseOf(machine, cell, { status: 'errored', reason: `the seed model could not run: ${message}` }),
-        );
-      } else results.push(caseOf(machine, cell, { status: 'passed' }));
+      return { result: caseOf(machine, cell, { status: 'failed', failure }), failure, runs: details.numRuns };
+    } else if (setupError !== undefined || details.failed) {
+      const message = setupError instanceof Error ? setupError.message : String(details.errorInstance);
+      return {
+        result: caseOf(machine, cell, {
+          status: 'errored',
+          reason: `the seed model could not run: ${message}`,
+        }),
+        failure: undefined,
+        runs: details.numRuns,
+      };
     }
+    return { result: caseOf(machine, cell, { status: 'passed' }), failure: undefined, runs: details.numRuns };
+  };
+  let checked: Array<Awaited<ReturnType<typeof checkMachine>>>;
+  try {
+    checked = await Promise.all(machines.map(checkMachine));
   } finally {
     await client.close();
   }
+  const results = checked.map((c) => c.result);
+  const failures = checked.flatMap((c) => (c.failure === undefined ? [] : [c.failure]));
+  const sequences = checked.reduce((sum, c) => sum + c.runs, 0);
   const redacted = redactRunReport(
     {
       tool: { name: 'stet-harness', version: '-' },
@@ -268,11 +302,23 @@ function setUp(options: {
   return { model, real };
 }
 
+/** fast-check's rendering of a command sequence (its iterable overrides toString). */
+function rendered(sequence: unknown): string {
+  if (typeof sequence !== 'object' || sequence === null) return '';
+  const method: unknown = Reflect.get(sequence, 'toString');
+  if (typeof method !== 'function') return '';
+  const text: unknown = Reflect.apply(method, sequence, []);
+  return typeof text === 'string' ? text : '';
+}
+
+/** The replay path fast-check appends to a rendered sequence. */
+function replayPathOf(sequence: unknown): string {
+  return /\/\*replayPath="([^"]*)"\*\/$/.exec(rendered(sequence))?.[1] ?? '';
+}
+
 /** The shrunk commands, one per line, from fast-check's rendering of a command sequence. */
 function stepsOf(sequence: unknown): string[] {
-  if (typeof sequence !== 'object' || sequence === null) return [];
-  const text: unknown = Reflect.apply(Reflect.get(sequence, 'toString') as () => unknown, sequence, []);
-  if (typeof text !== 'string') return [];
+  const text = rendered(sequence);
   const withoutPath = text.replace(/\s*\/\*replayPath="[^"]*"\*\/$/, '');
   return withoutPath === '' ? [] : withoutPath.split(',').map((step) => step.trim());
 }

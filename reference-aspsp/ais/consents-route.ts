@@ -3,7 +3,7 @@ import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { mergedConsent } from '../faults/consent-merge.ts';
-import { consentedIbans, consentFromBody, grantsNoAccount } from './consent.ts';
+import { consentedIbans, consentFromBody, grantsNoAccount, noConsent } from './consent.ts';
 import { getConsent, putConsent, type ConsentKey } from './consent-store.ts';
 
 /** Name of the PUT /consents body schema in spec/. */
@@ -33,14 +33,16 @@ export const consentsRoute: BearerRoute = {
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const owned = new Set(data?.accounts.map((account) => account.iban) ?? []);
     const foreign = [...consentedIbans(consent)].filter((iban) => !owned.has(iban));
-    if (foreign.length > 0 && !ctx.faults.has('consent-unknown-iban-accepted')) {
-      throw new ApiError('CONSENT_REFUSED', { detail: `not accounts of the PSU: ${foreign.join(', ')}` });
-    }
     const key: ConsentKey = {
       institution: ctx.institution.code,
       psuId: ctx.auth.psuId,
       clientId: ctx.choices.of('CNS-PER-TPP')(ctx.auth.clientId),
     };
+    if (foreign.length > 0 && !ctx.faults.has('consent-unknown-iban-accepted')) {
+      // What the bank has done before it finds it cannot record the new consent (BAD-NOTHING-CHANGES).
+      await ctx.choices.of('BAD-NOTHING-CHANGES')(() => putConsent(ctx.store, key, noConsent));
+      throw new ApiError('CONSENT_REFUSED', { detail: `not accounts of the PSU: ${foreign.join(', ')}` });
+    }
     // A bank that reads "no account" as "nothing to change" keeps the previous consent.
     if (ctx.faults.has('empty-consent-ignored')) {
       if (grantsNoAccount(consent)) return { status: 201 };

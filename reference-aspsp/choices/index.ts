@@ -27,6 +27,7 @@
  * names a choice rule, and that no id is declared by two families.
  */
 import type { ChoiceBank, ChoiceEntry } from './choice.ts';
+import { badChoices } from './bad-choices.ts';
 import { errChoices } from './err-choices.ts';
 import { regChoices } from './reg-choices.ts';
 import { trnChoices } from './trn-choices.ts';
@@ -41,6 +42,7 @@ export { choice, choiceBanks, isChoiceBank, type ChoiceBank, type ChoiceEntry } 
 export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknown>>>[] = [
   trnChoices,
   errChoices,
+  badChoices,
   regChoices,
   aisChoices,
   cbpChoices,
@@ -51,6 +53,7 @@ export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknow
 const entries = {
   ...trnChoices,
   ...errChoices,
+  ...badChoices,
   ...regChoices,
   ...aisChoices,
   ...cbpChoices,

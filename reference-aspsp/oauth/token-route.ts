@@ -42,9 +42,8 @@ function parseTokenForm(ctx: CertificateContext): URLSearchParams {
     throw new OAuthError('invalid_request', 'expected application/x-www-form-urlencoded');
   }
   const form = new URLSearchParams(ctx.rawBody.toString('utf8'));
-  const names = [...form.keys()];
-  // RFC 6749 §3.2: request parameters must not be included more than once.
-  if (new Set(names).size !== names.length)
-    throw new OAuthError('invalid_request', 'a parameter is repeated');
+  // A malformation of the form the bank refuses (BAD-TOKEN-FORM: RFC 6749 §3.2, a repeated parameter).
+  const malformed = ctx.choices.of('BAD-TOKEN-FORM')(form);
+  if (malformed !== undefined) throw new OAuthError('invalid_request', malformed);
   return form;
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Choices } from '../choices/index.ts';
 import { ApiError } from './api-error.ts';
 
 /** The body of a route as the handler gets it. */
@@ -16,32 +17,44 @@ const noBody: ParsedBody = { body: undefined, form: new URLSearchParams() };
  */
 export const maxJsonDepth = 64;
 
+/** A body to parse: the route's `body` kind, the request's headers and its bytes. */
+export interface BodyToParse {
+  readonly kind: 'json' | 'form' | 'none';
+  readonly headers: IncomingHttpHeaders;
+  readonly raw: Buffer;
+}
+
 /**
- * Parses the body for a route's `body` kind: `json` needs `Content-Type: application/json` and one
- * valid JSON value; `form` needs `application/x-www-form-urlencoded`. Anything else is `400 FF01`
- * (seed: Errors, "request body format incorrect"), never a 5xx.
+ * Parses the body for a route's `body` kind: `json` needs a JSON media type (as the bank reads it:
+ * BAD-MEDIA-TYPE-FORMS) and one valid JSON value; `form` needs `application/x-www-form-urlencoded`.
+ * Another media type is the bank's refusal (BAD-WRONG-CONTENT-TYPE), anything else `400 FF01` (seed:
+ * Errors, "request body format incorrect"); a 5xx only where the bank's reader breaks (BAD-NEVER-5XX).
  */
-export function parseBody(
-  kind: 'json' | 'form' | 'none',
-  headers: IncomingHttpHeaders,
-  raw: Buffer,
-): ParsedBody {
+export function parseBody(request: BodyToParse, choices: Choices): ParsedBody {
+  const { kind, headers, raw } = request;
+  const refuseMediaType = choices.of('BAD-WRONG-CONTENT-TYPE');
   if (kind === 'form') {
     if (mediaType(headers['content-type']) !== 'application/x-www-form-urlencoded')
-      throw ff01('expected application/x-www-form-urlencoded');
+      throw refuseMediaType('expected application/x-www-form-urlencoded');
     return { body: undefined, form: new URLSearchParams(raw.toString('utf8')) };
   }
   // Only `json` reads a body: a kind that is neither (`none`) gets none.
   if (kind !== 'json') return noBody;
-  if (mediaType(headers['content-type']) !== 'application/json') throw ff01('expected application/json');
+  // An empty body is the seed's 400 FF01 whatever it is labelled: checked before the media type.
   if (raw.length === 0) throw ff01('empty body');
+  if (!choices.of('BAD-MEDIA-TYPE-FORMS')(headers['content-type']))
+    throw refuseMediaType('expected application/json');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
     throw ff01('body is not UTF-8');
   }
-  if (jsonDepthExceeds(text, maxJsonDepth)) throw ff01(`JSON nested deeper than ${maxJsonDepth} levels`);
+  const depthLimit = choices.of('BAD-JSON-DEPTH');
+  if (jsonDepthExceeds(text, depthLimit)) throw ff01(`JSON nested deeper than ${depthLimit} levels`);
+  // A reader that breaks on deep nesting fails as a bug does: 500 INTE.
+  if (jsonDepthExceeds(text, choices.of('BAD-NEVER-5XX')))
+    throw new RangeError('JSON nesting overflows the reader');
   try {
     return { body: JSON.parse(text), form: noBody.form };
   } catch {

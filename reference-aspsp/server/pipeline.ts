@@ -114,7 +114,7 @@ export function createPipeline(
     const { route, params, version } = routeStage(services, { method, path, today });
     notes.route = route;
     notes.params = params;
-    const sized = sizeStage(request, response);
+    const sized = sizeStage(request, response, choices);
     // A request without a body goes on in this turn: an await costs a trip through the microtask queue.
     const raw = Buffer.isBuffer(sized) ? sized : await sized;
     notes.body = raw;
@@ -143,14 +143,14 @@ export function createPipeline(
           : await services.edge.onAuthorize({ tx: services.store, query: facts.query });
       // Stryker restore all
       if (edgeAnswer !== undefined) return edgeAnswer;
-      const parsed = bodyStage(route.body, headers, raw);
-      bodySchemaStage(route.body, { version, body: parsed.body, faults });
+      const parsed = bodyStage(route.body, { headers, raw, choices });
+      bodySchemaStage(route.body, { version, body: parsed.body, faults, choices });
       return route.handler(routeContext(facts, parsed, { tpp: undefined, auth: undefined }, 0));
     }
     if (route.auth === 'trusted-certificate') {
       const { certificate, tpp } = await trustedCertificateStage(socket, services.store);
-      const parsed = bodyStage(route.body, headers, raw);
-      bodySchemaStage(route.body, { version, body: parsed.body, faults });
+      const parsed = bodyStage(route.body, { headers, raw, choices });
+      bodySchemaStage(route.body, { version, body: parsed.body, faults, choices });
       notes.clientId = tpp?.clientId;
       return route.handler(
         routeContext(facts, parsed, { certificate, tpp, trustedCa: services.trustedCa, auth: undefined }, 0),
@@ -174,8 +174,8 @@ export function createPipeline(
     });
     if (signed !== undefined) await signed;
     if (route.auth === 'client-certificate') {
-      const parsed = bodyStage(route.body, headers, raw);
-      bodySchemaStage(route.body, { version, body: parsed.body, faults });
+      const parsed = bodyStage(route.body, { headers, raw, choices });
+      bodySchemaStage(route.body, { version, body: parsed.body, faults, choices });
       return route.handler(routeContext(facts, parsed, { certificate, tpp, auth: undefined }, 0));
     }
     // Stryker disable all: no edge behaviour is switched on in a conformance run (a TPP switches them on for itself to test its client, docs/client-report.md), where the hook answers nothing: like a fault switch, dead code there
@@ -205,7 +205,7 @@ export function createPipeline(
     // The router refuses a bearer route without {version}: reaching this is a bug (500 INTE).
     // Stryker disable next-line StringLiteral: unobservable: the router refuses such a route at start-up, so the message is never written
     if (version === undefined) throw new Error(`bearer route ${route.path} matched no version`);
-    const parsed = bodyStage(route.body, headers, raw);
+    const parsed = bodyStage(route.body, { headers, raw, choices });
     // Stryker disable all: no edge behaviour is switched on in a conformance run (a TPP switches them on for itself to test its client, docs/client-report.md), where the hook answers nothing: like a fault switch, dead code there
     const shaped =
       edge === undefined || edge.institution === institution
@@ -220,7 +220,7 @@ export function createPipeline(
       checked.psuOffsetMs + (edge?.offsetMs ?? 0),
     );
     if (route.admit !== undefined) await route.admit(ctx);
-    bodySchemaStage(route.body, { version, body: parsed.body, faults });
+    bodySchemaStage(route.body, { version, body: parsed.body, faults, choices });
     return route.handler(ctx);
   }
 

@@ -33,12 +33,17 @@ export function hasNoBody(request: Pick<IncomingMessage, 'headers'>): boolean {
  * A declared Content-Length over the limit is refused without reading (`declared-too-large`); a
  * chunked body is counted as it arrives. Past the limit the remaining bytes are drained so the keep-alive connection stays usable.
  */
-export function readBody(request: IncomingMessage, limit = bodyLimitBytes): Promise<BodyResult> {
+export function readBody(
+  request: IncomingMessage,
+  limit = bodyLimitBytes,
+  announced: 'refuse-unread' | 'drain' = 'refuse-unread',
+): Promise<BodyResult> {
   // NaN without a Content-Length (chunked): never over the limit, counted as it arrives instead.
   const declared = Number(request.headers['content-length']);
   // Refused at once: waiting for megabytes the answer will not read only holds the socket. The
   // caller answers with `Connection: close`, so the unread body does not poison the connection.
-  if (declared > limit) return Promise.resolve(declaredTooLarge);
+  // A bank that drains it instead counts it as it arrives, like a chunked body.
+  if (declared > limit && announced === 'refuse-unread') return Promise.resolve(declaredTooLarge);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { addDays, parisDay, parisInstant } from '../../../spec/lib/index.ts';
 import type { ModelState } from '../model-state.ts';
-import { psuAt, type ModelCommand, type ModelReal } from './context.ts';
+import { prepare, psuIndex, psuAt, type ModelCommand, type ModelReal } from './context.ts';
 
 /** The durations a clock jump takes (ISO 8601). */
 export const jumps = ['PT1800S', 'PT3601S', 'P1D', 'P36D', 'P91D', 'P181D'] as const;
@@ -17,10 +17,11 @@ class Travel implements ModelCommand {
     readonly psu: number,
     readonly by: string,
   ) {}
-  check(model: Readonly<ModelState>): boolean {
-    return psuAt(model.psus, this.psu).ready;
+  check(): boolean {
+    return true;
   }
   async run(model: ModelState, real: ModelReal): Promise<void> {
+    await prepare(model, real, this.psu);
     await psuAt(real.psus, this.psu).moveClock({ travel: this.by });
     psuAt(model.psus, this.psu).epoch += 1;
   }
@@ -35,10 +36,11 @@ class TravelToParis implements ModelCommand {
     readonly psu: number,
     readonly time: '23:40' | '00:20',
   ) {}
-  check(model: Readonly<ModelState>): boolean {
-    return psuAt(model.psus, this.psu).ready;
+  check(): boolean {
+    return true;
   }
   async run(model: ModelState, real: ModelReal): Promise<void> {
+    await prepare(model, real, this.psu);
     const session = psuAt(real.psus, this.psu);
     const now = session.now();
     const today = parisDay(new Date(now.hi));
@@ -54,11 +56,9 @@ class TravelToParis implements ModelCommand {
   }
 }
 
-const psu = fc.nat({ max: 1 });
-
 /** Clock jumps by a duration. */
-export const travel = fc.tuple(psu, fc.constantFrom(...jumps)).map(([p, by]) => new Travel(p, by));
+export const travel = fc.tuple(psuIndex, fc.constantFrom(...jumps)).map(([p, by]) => new Travel(p, by));
 /** Clock jumps to a Paris time around midnight. */
 export const travelToParis = fc
-  .tuple(psu, fc.constantFrom<'23:40' | '00:20'>('23:40', '00:20'))
+  .tuple(psuIndex, fc.constantFrom<'23:40' | '00:20'>('23:40', '00:20'))
   .map(([p, time]) => new TravelToParis(p, time));

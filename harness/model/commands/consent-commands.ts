@@ -28,6 +28,8 @@ import {
 } from '../model-state.ts';
 import { accessState } from '../token-life.ts';
 import {
+  tppName,
+  psuIndex,
   accessToken,
   apiPath,
   hrefPath,
@@ -261,8 +263,6 @@ class ReadUnknownAccount implements ModelCommand {
   }
 }
 
-const psu = fc.nat({ max: 1 });
-const tpp = fc.constantFrom<TppName>('main', 'second');
 const pick = fc.nat({ max: 9 });
 const picks: fc.Arbitrary<ConsentPicks> = fc.record({
   balances: fc.array(pick, { maxLength: 3 }),
@@ -274,10 +274,10 @@ const fn = fc.constantFrom<AccountFunction>('balances', 'transactions', 'overdra
 
 /** PUT /consents by either TPP for either PSU. */
 export const putConsent = fc
-  .tuple(psu, tpp, picks, fc.boolean())
+  .tuple(psuIndex, tppName, picks, fc.boolean())
   .map(([p, t, chosen, identity]) => new PutConsent(p, t, chosen, identity));
 /** GET /accounts by either TPP for either PSU. */
-export const listAccounts = fc.tuple(psu, tpp).map(([p, t]) => new ListAccounts(p, t));
+export const listAccounts = fc.tuple(psuIndex, tppName).map(([p, t]) => new ListAccounts(p, t));
 
 /** The consent commands. */
 export const consentCommands: Array<fc.Arbitrary<ModelCommand>> = [
@@ -285,8 +285,12 @@ export const consentCommands: Array<fc.Arbitrary<ModelCommand>> = [
   putConsent,
   listAccounts,
   listAccounts,
-  fc.tuple(psu, tpp, fn, pick, fc.boolean()).map(([p, t, f, i, card]) => new ReadFunction(p, t, f, i, card)),
-  fc.tuple(psu, tpp, fn, pick, fc.boolean()).map(([p, t, f, i, card]) => new ReadFunction(p, t, f, i, card)),
-  fc.tuple(psu, tpp).map(([p, t]) => new ReadIdentity(p, t)),
-  psu.map((p) => new ReadUnknownAccount(p)),
+  fc
+    .tuple(psuIndex, tppName, fn, pick, fc.boolean())
+    .map(([p, t, f, i, card]) => new ReadFunction(p, t, f, i, card)),
+  fc
+    .tuple(psuIndex, tppName, fn, pick, fc.boolean())
+    .map(([p, t, f, i, card]) => new ReadFunction(p, t, f, i, card)),
+  fc.tuple(psuIndex, tppName).map(([p, t]) => new ReadIdentity(p, t)),
+  psuIndex.map((p) => new ReadUnknownAccount(p)),
 ];

@@ -2,7 +2,7 @@
  * What every command of the seed model shares: the real side of a sequence, the token a TPP uses
  * (refreshing or logging in again as a TPP would, each step judged), and path helpers.
  */
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { SecretSet } from '../../report/secret-set.ts';
 import { FuzzSetupError } from '../../fuzz/fuzz-session.ts';
 import { fieldOf } from '../answer.ts';
@@ -246,3 +246,15 @@ export function hrefPath(href: string): string {
   const url = new URL(href, 'https://bank.invalid');
   return `${url.pathname}${url.search}`;
 }
+
+/** A PSU index: the first PSU three times out of four (sequences meet on one PSU more often). */
+export const psuIndex: fc.Arbitrary<number> = fc.oneof(
+  { arbitrary: fc.constant(0), weight: 3 },
+  { arbitrary: fc.constant(1), weight: 1 },
+);
+
+/** A TPP: the main one three times out of four. */
+export const tppName: fc.Arbitrary<TppName> = fc.oneof(
+  { arbitrary: fc.constant<TppName>('main'), weight: 3 },
+  { arbitrary: fc.constant<TppName>('second'), weight: 1 },
+);

@@ -10,7 +10,17 @@ import { overQuotaRefused, underQuota, type QuotaKind } from '../constraints/quo
 import type { Instant, ModelPsu, ModelState, QuotaCount, TppName } from '../model-state.ts';
 import { accessState } from '../token-life.ts';
 import { functionPath } from './consent-commands.ts';
-import { accessToken, apiPath, prepare, psuAt, tppOf, type ModelCommand, type ModelReal } from './context.ts';
+import {
+  tppName,
+  psuIndex,
+  accessToken,
+  apiPath,
+  prepare,
+  psuAt,
+  tppOf,
+  type ModelCommand,
+  type ModelReal,
+} from './context.ts';
 
 function daysOf(at: Instant): string[] {
   const first = parisDay(new Date(at.lo));
@@ -103,20 +113,9 @@ const kinds: readonly QuotaKind[] = ['accounts', 'identity', 'balances', 'transa
 /** The quota commands. */
 export const quotaCommands: Array<fc.Arbitrary<ModelCommand>> = [
   fc
-    .tuple(
-      fc.nat({ max: 1 }),
-      fc.constantFrom<TppName>('main', 'second'),
-      fc.constantFrom(...kinds),
-      fc.nat({ max: 9 }),
-      fc.integer({ min: 1, max: 5 }),
-    )
+    .tuple(psuIndex, tppName, fc.constantFrom(...kinds), fc.nat({ max: 9 }), fc.integer({ min: 1, max: 5 }))
     .map(([p, t, kind, i, n]) => new BatchCalls(p, t, kind, i, n)),
   fc
-    .tuple(
-      fc.nat({ max: 1 }),
-      fc.constantFrom<TppName>('main', 'second'),
-      fc.constantFrom(...kinds),
-      fc.nat({ max: 9 }),
-    )
+    .tuple(psuIndex, tppName, fc.constantFrom(...kinds), fc.nat({ max: 9 }))
     .map(([p, t, kind, i]) => new BatchCalls(p, t, kind, i, 4)),
 ];

@@ -16,6 +16,9 @@ import {
 import type { ModelState, TppName } from '../model-state.ts';
 import { accessState, killSet, refreshState } from '../token-life.ts';
 import {
+  accessToken,
+  tppName,
+  psuIndex,
   apiPath,
   login,
   prepare,
@@ -53,12 +56,14 @@ class UseAccess implements ModelCommand {
   ) {}
   check(model: Readonly<ModelState>): boolean {
     const triplet = tripletOf(psuAt(model.psus, this.psu), tppOf(model, this.tpp), 'aisp');
-    return !triplet.uncertain && (this.earlier ? triplet.earlier.length > 0 : triplet.current !== undefined);
+    return !triplet.uncertain && (!this.earlier || triplet.earlier.length > 0);
   }
   async run(model: ModelState, real: ModelReal): Promise<void> {
     const tpp = tppOf(model, this.tpp);
     const triplet = tripletOf(psuAt(model.psus, this.psu), tpp, 'aisp');
-    const set = this.earlier ? triplet.earlier[0] : triplet.current;
+    const set = this.earlier
+      ? triplet.earlier[0]
+      : (triplet.current ?? (await accessToken(model, real, this.psu, tpp)));
     if (set === undefined) return;
     const { exchange, at } = await psuAt(real.psus, this.psu).call(tpp, {
       method: 'GET',
@@ -83,16 +88,15 @@ class Refresh implements ModelCommand {
   ) {}
   check(model: Readonly<ModelState>): boolean {
     const triplet = tripletOf(psuAt(model.psus, this.psu), tppOf(model, this.tpp), 'aisp');
-    return (
-      !triplet.uncertain &&
-      (this.earlier ? triplet.earlier[0]?.refresh?.dead !== undefined : triplet.current !== undefined)
-    );
+    return !triplet.uncertain && (!this.earlier || triplet.earlier[0]?.refresh?.dead !== undefined);
   }
   async run(model: ModelState, real: ModelReal): Promise<void> {
     const tpp = tppOf(model, this.tpp);
     const session = psuAt(real.psus, this.psu);
     const triplet = tripletOf(psuAt(model.psus, this.psu), tpp, 'aisp');
-    const set = this.earlier ? triplet.earlier[0] : triplet.current;
+    const set = this.earlier
+      ? triplet.earlier[0]
+      : (triplet.current ?? (await accessToken(model, real, this.psu, tpp)));
     if (set?.refresh === undefined) return;
     const state = refreshState(set, session.now());
     if (!this.earlier && state === 'valid') {
@@ -119,10 +123,11 @@ class Revoke implements ModelCommand {
     readonly psu: number,
     readonly which: 'access' | 'refresh' | 'all',
   ) {}
-  check(model: Readonly<ModelState>): boolean {
-    return psuAt(model.psus, this.psu).ready;
+  check(): boolean {
+    return true;
   }
   async run(model: ModelState, real: ModelReal): Promise<void> {
+    await prepare(model, real, this.psu);
     const psu = psuAt(model.psus, this.psu);
     await psuAt(real.psus, this.psu).revoke('main', this.which);
     const by = this.which === 'refresh' ? refreshRevocationRevokesAccess : accessRevocationRevokesRefresh;
@@ -175,17 +180,14 @@ class CbpiiOnAccounts implements ModelCommand {
   }
 }
 
-const psu = fc.nat({ max: 1 });
-const tpp = fc.constantFrom<TppName>('main', 'second');
-
 /** The token commands. */
 export const tokenCommands: Array<fc.Arbitrary<ModelCommand>> = [
-  fc.tuple(psu, tpp, fc.boolean()).map(([p, t, replay]) => new Login(p, t, replay)),
-  fc.tuple(psu, tpp, fc.boolean()).map(([p, t, earlier]) => new UseAccess(p, t, earlier)),
-  fc.tuple(psu, tpp, fc.boolean()).map(([p, t, earlier]) => new UseAccess(p, t, earlier)),
-  fc.tuple(psu, tpp, fc.boolean()).map(([p, t, earlier]) => new Refresh(p, t, earlier)),
+  fc.tuple(psuIndex, tppName, fc.boolean()).map(([p, t, replay]) => new Login(p, t, replay)),
+  fc.tuple(psuIndex, tppName, fc.boolean()).map(([p, t, earlier]) => new UseAccess(p, t, earlier)),
+  fc.tuple(psuIndex, tppName, fc.boolean()).map(([p, t, earlier]) => new UseAccess(p, t, earlier)),
+  fc.tuple(psuIndex, tppName, fc.boolean()).map(([p, t, earlier]) => new Refresh(p, t, earlier)),
   fc
-    .tuple(psu, fc.constantFrom<'access' | 'refresh' | 'all'>('access', 'refresh', 'all'))
+    .tuple(psuIndex, fc.constantFrom<'access' | 'refresh' | 'all'>('access', 'refresh', 'all'))
     .map(([p, w]) => new Revoke(p, w)),
-  psu.map((p) => new CbpiiOnAccounts(p)),
+  psuIndex.map((p) => new CbpiiOnAccounts(p)),
 ];

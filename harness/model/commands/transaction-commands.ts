@@ -26,6 +26,8 @@ import { judgementSlack, seedLimits } from '../seed-limits.ts';
 import { accessState } from '../token-life.ts';
 import { functionPath } from './consent-commands.ts';
 import {
+  tppName,
+  psuIndex,
   accessToken,
   hrefPath,
   prepare,
@@ -210,9 +212,9 @@ const filter: fc.Arbitrary<TransactionFilter> = fc.oneof(
 /** The transaction commands (read an account's transactions, baseline first more often). */
 export const transactionCommands: Array<fc.Arbitrary<ModelCommand>> = [
   fc
-    .tuple(fc.nat({ max: 1 }), fc.constantFrom<TppName>('main', 'second'), fc.nat({ max: 9 }), filter)
+    .tuple(psuIndex, tppName, fc.nat({ max: 9 }), filter)
     .map(([p, t, i, f]) => new ReadTransactions(p, t, i, f)),
   fc
-    .tuple(fc.nat({ max: 1 }), fc.constantFrom<TppName>('main', 'second'), fc.nat({ max: 9 }), filter)
+    .tuple(psuIndex, tppName, fc.nat({ max: 9 }), filter)
     .map(([p, t, i, f]) => new ReadTransactions(p, t, i, f)),
 ];

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { schemaValidator, type ApiVersion } from '../../../spec/lib/index.ts';
+import type { Choices } from '../../choices/index.ts';
 import type { FaultSet } from '../../faults/catalogue.ts';
 import { isRecord } from '../../lib/is-record.ts';
 import { ApiError } from '../api-error.ts';
@@ -12,11 +13,10 @@ import type { RouteBody } from '../route.ts';
  */
 export function bodyStage(
   declared: RouteBody | undefined,
-  headers: IncomingHttpHeaders,
-  raw: Buffer,
+  request: { readonly headers: IncomingHttpHeaders; readonly raw: Buffer; readonly choices: Choices },
 ): ParsedBody {
   const kind = declared === undefined ? 'none' : typeof declared === 'string' ? declared : declared.kind;
-  return parseBody(kind, headers, raw);
+  return parseBody({ kind, headers: request.headers, raw: request.raw }, request.choices);
 }
 
 /**
@@ -27,7 +27,12 @@ export function bodyStage(
  */
 export function bodySchemaStage(
   declared: RouteBody | undefined,
-  request: { readonly version: ApiVersion | undefined; readonly body: unknown; readonly faults: FaultSet },
+  request: {
+    readonly version: ApiVersion | undefined;
+    readonly body: unknown;
+    readonly faults: FaultSet;
+    readonly choices: Choices;
+  },
 ): void {
   if (declared === undefined || typeof declared === 'string') return;
   if (request.version === undefined)
@@ -37,7 +42,11 @@ export function bodySchemaStage(
   const validate = schemaValidator(declared.schema, request.version);
   const result = validate(request.body);
   if (result.valid) return;
-  throw (declared.refusal ?? formatRefusal)({ body: request.body, errors: result.errors, validate });
+  // The schema's objections this bank keeps (BAD-UNKNOWN-FIELD: unknown fields refused or left unread).
+  const kept = request.choices.of('BAD-UNKNOWN-FIELD')(result.issues);
+  if (kept.length === 0) return;
+  const errors = kept.map((issue) => issue.message);
+  throw (declared.refusal ?? formatRefusal)({ body: request.body, errors, validate });
 }
 
 /** The default refusal of a body the schema rejects: `400 FF01` (seed: Errors, body format). */

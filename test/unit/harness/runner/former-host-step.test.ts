@@ -13,14 +13,20 @@ describe('the former live host form judged on the target day', () => {
     ]);
   });
 
-  it('wants 410 HOST_WITHDRAWN from its withdrawal day on', () => {
+  it('wants it refused from its withdrawal day on, whatever status and code the bank refuses it with', () => {
     const on = (day: string, status: number, code?: string) =>
       judgeFormerHost(day, '2025-09-28', { status, code });
     expect(on('2025-09-28', 410, 'HOST_WITHDRAWN')).toEqual({
-      expected: '410 HOST_WITHDRAWN (withdrawn from 2025-09-28)',
+      expected: 'refused (withdrawn from 2025-09-28): not 2xx, 401 or 403',
       met: true,
     });
-    expect([on('2025-09-28', 200).met, on('2026-11-25', 410, 'HOST_UNKNOWN').met]).toEqual([false, false]);
+    // Another bank's code and status for the refusal (the 410 HOST_WITHDRAWN is the reference's).
+    expect([on('2026-11-25', 410, 'HOST_GONE').met, on('2026-11-25', 404).met]).toEqual([true, true]);
+    expect([on('2025-09-28', 200).met, on('2025-09-28', 401).met, on('2025-09-28', 302).met]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('wants a form without a withdrawal date served on any day', () => {

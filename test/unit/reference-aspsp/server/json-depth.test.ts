@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonDepthExceeds, maxJsonDepth, parseBody } from '../../../../reference-aspsp/server/parse-body.ts';
 import { ApiError } from '../../../../reference-aspsp/server/api-error.ts';
+import { referenceChoices } from '../../../../reference-aspsp/choices/index.ts';
 
 const json = { 'content-type': 'application/json' };
 
@@ -13,10 +14,12 @@ describe('the JSON nesting bound', () => {
 
   it('parses a body at the bound and refuses one level deeper with 400 FF01', () => {
     const at = `${'['.repeat(maxJsonDepth)}${']'.repeat(maxJsonDepth)}`;
-    expect(parseBody('json', json, Buffer.from(at)).body).toBeInstanceOf(Array);
+    expect(
+      parseBody({ kind: 'json', headers: json, raw: Buffer.from(at) }, referenceChoices).body,
+    ).toBeInstanceOf(Array);
     let refusal: unknown;
     try {
-      parseBody('json', json, Buffer.from(`[${at}]`));
+      parseBody({ kind: 'json', headers: json, raw: Buffer.from(`[${at}]`) }, referenceChoices);
     } catch (error) {
       refusal = error;
     }
