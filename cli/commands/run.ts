@@ -36,6 +36,8 @@ import { parseChoicesOption } from '../choices-option.ts';
 import type { ChoiceBank } from '../../reference-aspsp/choices/choice.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
 import { loadSuitesCached, toolSuiteCache } from '../../harness/suite/suite-cache.ts';
+import { defaultModelRuns, startModelForRun, type ModelForRun } from '../../harness/model/model-for-run.ts';
+import { modelReporter, withModelResults } from '../../harness/model/model-reporter.ts';
 
 /** A `run` option the user must fix. */
 export class RunOptionError extends CodedError<'ERR_RUN_OPTION' | 'ERR_RUN_EMPTY'> {}
@@ -66,6 +68,8 @@ interface RunCliOptions {
   quiet: boolean | undefined;
   verbose: boolean | undefined;
   strict: boolean;
+  modelRuns: string | undefined;
+  modelSeed: string | undefined;
 }
 
 const reporterNames = ['console', 'junit', 'json', 'html'] as const;
@@ -140,6 +144,14 @@ export function register(program: Command): void {
       '--choices <bank>',
       'the embedded reference plays reference (its own choices, default) or alternate: a bank making the other seed-true choice of every choice rule (advisory findings, no failure)',
       'reference',
+    )
+    .option(
+      '--model-runs <n>',
+      `seed-model sequences per state machine (docs/model.md); 0 leaves the model out; default ${defaultModelRuns}, and none in a run narrowed by --suite, --case, --rule, --tag or --rerun-failed`,
+    )
+    .option(
+      '--model-seed <seed>',
+      'the seed model’s fast-check seed (a failure prints the command that replays it)',
     )
     .option(
       '--calendar <file>',
@@ -222,6 +234,14 @@ async function run(options: RunCliOptions): Promise<number> {
     const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
     const runTarget: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
     checkRunnable(filter, suites, runTarget, shard);
+    const model = startModelForRun({
+      target: runTarget,
+      runs: optionalInteger(options.modelRuns, '--model-runs', 0),
+      seed: optionalInteger(options.modelSeed, '--model-seed', -(2 ** 31)),
+      filter,
+      shard,
+      timeoutMs,
+    });
     const consoleReporter = reporters.includes('console')
       ? new ConsoleReporter({
           // The console report is the command's output; with the JSON on stdout it moves to stderr.
@@ -241,14 +261,16 @@ async function run(options: RunCliOptions): Promise<number> {
       process.stderr.write(
         `checking ${runTarget.institutions.length} institution host(s) of ${runTarget.name} (time limit ${options.timeout} per request)…\n`,
       );
-    const { report: raw } = await runSuites({
+    const { report: suitesReport } = await runSuites({
       suites,
       target: runTarget,
       filter,
       shard,
       concurrency,
-      reporter:
+      reporter: withModel(
         baseline === undefined ? combined : baselineReporter(combined, baseline, options.baseline ?? ''),
+        model,
+      ),
       schemas: schemaValidator,
       transcripts,
       calendar,
@@ -256,6 +278,7 @@ async function run(options: RunCliOptions): Promise<number> {
       bail: options.bail === true,
       tool: { name: 'stet-harness', version: toolVersion() },
     });
+    const raw = model === undefined ? suitesReport : withModelResults(suitesReport, await model.results);
     const compared: RunReport =
       baseline === undefined ? raw : applyBaseline(raw, baseline, options.baseline ?? '');
     const report: RunReport = options.strict ? { ...compared, strict: true } : compared;
@@ -282,6 +305,22 @@ async function run(options: RunCliOptions): Promise<number> {
   } finally {
     await (await started)?.close();
   }
+}
+
+/** The run's reporter, with the seed model's results handed to it at the end (when the model runs). */
+function withModel(reporter: Reporter, model: ModelForRun | undefined): Reporter {
+  return model === undefined ? reporter : modelReporter(reporter, model.results, model.cells);
+}
+
+/** An optional integer option of at least `min`. */
+function optionalInteger(text: string | undefined, option: string, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min)
+    throw new RunOptionError('ERR_RUN_OPTION', `${option} ${text} is not an integer of at least ${min}`, {
+      hint: `e.g. ${option} 5`,
+    });
+  return n;
 }
 
 /**
