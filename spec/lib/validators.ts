@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { openApiDocument, operationObject } from './openapi.ts';
+import { owningRule, ruleKeywords, schemaRule } from './owning-rule.ts';
 import { SpecError } from './spec-error.ts';
 import type { ApiVersion } from './versions.ts';
 
@@ -80,8 +81,7 @@ export function ajvFor(version: ApiVersion): Ajv2020 {
     ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true, allowUnionTypes: true });
     addFormats(ajv);
     // Annotations naming the rule that owns a schema's fields, and the one its closedness is checked by.
-    ajv.addKeyword({ keyword: ruleKeyword, schemaType: 'string' });
-    ajv.addKeyword({ keyword: closedRuleKeyword, schemaType: 'string' });
+    for (const keyword of ruleKeywords) ajv.addKeyword({ keyword, schemaType: 'string' });
     const bundle = schemaBundleId(version);
     ajv.addSchema({ $id: bundle, $defs: rewriteRefs(componentSchemas(version), bundle) });
     instances.set(version, ajv);
@@ -101,130 +101,6 @@ function describe(error: ErrorObject): string {
   return `${where} ${error.message ?? error.keyword}${extra}`;
 }
 
-/** The annotation naming the rule that owns a schema and what lies below it. */
-export const ruleKeyword = 'x-rule';
-/** The annotation naming the rule an object's closedness (`additionalProperties: false`) is judged by. */
-export const closedRuleKeyword = 'x-closed-rule';
-
-function annotation(schema: unknown, keyword: string): string | undefined {
-  const value = isRecord(schema) ? schema[keyword] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** The component a `$ref` names (in the document's form or the bundle's), else undefined. */
-function deref(schema: unknown, version: ApiVersion): unknown {
-  const ref = isRecord(schema) ? schema['$ref'] : undefined;
-  if (typeof ref !== 'string') return undefined;
-  const name = /(?:#\/components\/schemas\/|#\/\$defs\/)([^/]+)$/.exec(ref)?.[1];
-  return name === undefined ? undefined : componentSchemas(version)[name];
-}
-
-/** The subschema `schema` gives the member `key` of its instance (a property or an array item). */
-function childSchema(schema: unknown, key: string, version: ApiVersion): unknown {
-  if (!isRecord(schema)) return undefined;
-  const properties = schema['properties'];
-  if (isRecord(properties) && key in properties) return properties[key];
-  if (/^\d+$/.test(key) && isRecord(schema['items'])) return schema['items'];
-  const target = deref(schema, version);
-  if (target !== undefined) return childSchema(target, key, version);
-  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
-    const branches = schema[keyword];
-    if (!Array.isArray(branches)) continue;
-    for (const branch of branches) {
-      const found = childSchema(branch, key, version);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
-
-/** The rule a schema node states: its own annotation, else the one of the component it refers to. */
-function ruleOf(schema: unknown, version: ApiVersion): string | undefined {
-  return annotation(schema, ruleKeyword) ?? annotation(deref(schema, version), ruleKeyword);
-}
-
-/**
- * The schemas met from `root` along the instance path `segments`, root first (as far as they go).
- */
-function schemasAlong(root: unknown, segments: readonly string[], version: ApiVersion): unknown[] {
-  const along: unknown[] = [root];
-  let current = root;
-  for (const segment of segments) {
-    const next = childSchema(current, segment, version);
-    if (next === undefined) break;
-    along.push(next);
-    current = next;
-  }
-  return along;
-}
-
-function pointerSegments(pointer: string): string[] {
-  return pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** The schema a relative schema path (`allOf/0/then`) names from `base` (or the component it refers to). */
-function resolvePath(base: unknown, segments: readonly string[], version: ApiVersion): unknown {
-  let current = base;
-  for (const segment of segments) {
-    if (Array.isArray(current)) {
-      current = current[Number(segment)];
-      continue;
-    }
-    if (!isRecord(current)) return undefined;
-    if (segment in current) {
-      current = current[segment];
-      continue;
-    }
-    const target = deref(current, version);
-    if (!isRecord(target) || !(segment in target)) return undefined;
-    current = target[segment];
-  }
-  return current;
-}
-
-/**
- * The rule owning one schema error of a value validated against `root`: the `x-rule` of the nearest
- * annotated schema on the way to the field (a missing property is its own field, so a missing
- * `transactions` array is owned by what owns `transactions`); a conditional branch (`then`) annotated
- * with its own rule owns what it requires; an object's `x-closed-rule` owns a field it does not list.
- */
-export function owningRule(root: unknown, error: ErrorObject, version: ApiVersion): string | undefined {
-  const params: Record<string, unknown> = error.params;
-  const segments = pointerSegments(error.instancePath);
-  const along = schemasAlong(root, segments, version);
-  if (error.keyword === 'additionalProperties') {
-    const node = along.length === segments.length + 1 ? along[along.length - 1] : undefined;
-    const closed = annotation(node, closedRuleKeyword) ?? annotation(deref(node, version), closedRuleKeyword);
-    if (closed !== undefined) return closed;
-  }
-  // A conditional branch (if/then) states its own rule: found from the deepest schema on the way.
-  const path = error.schemaPath
-    .replace(/^[^#]*#\/?/, '')
-    .split('/')
-    .filter(Boolean);
-  const branch = path.findIndex((s) => s === 'then' || s === 'else');
-  if (branch >= 0)
-    for (const node of [...along].reverse()) {
-      const conditional = resolvePath(node, path.slice(0, branch + 1), version);
-      const rule = annotation(conditional, ruleKeyword);
-      if (rule !== undefined) return rule;
-      if (conditional !== undefined) break;
-    }
-  const missing = error.keyword === 'required' ? params['missingProperty'] : undefined;
-  const full =
-    typeof missing === 'string' && along.length === segments.length + 1
-      ? [...along, childSchema(along[along.length - 1], missing, version)]
-      : along;
-  let rule: string | undefined;
-  for (const node of full) rule = ruleOf(node, version) ?? rule;
-  return rule;
-}
-
 function wrap(validate: ValidateFunction, root: unknown, version: ApiVersion): Validator {
   return (value) => {
     if (validate(value)) return { valid: true, errors: [], issues: [] };
@@ -236,7 +112,11 @@ function wrap(validate: ValidateFunction, root: unknown, version: ApiVersion): V
       const message = describe(error);
       if (seen.has(message)) continue;
       seen.add(message);
-      issues.push({ message, at: error.instancePath, rule: owningRule(root, error, version) });
+      issues.push({
+        message,
+        at: error.instancePath,
+        rule: owningRule(root, error, componentSchemas(version)),
+      });
     }
     return { valid: false, errors: issues.map((i) => i.message), issues };
   };
@@ -303,7 +183,7 @@ export function responseRule(
   status: number,
 ): string | undefined {
   const schema = responseSchema(version, method, path, status)?.schema;
-  return schema === undefined ? undefined : ruleOf(schema, version);
+  return schema === undefined ? undefined : schemaRule(schema, componentSchemas(version));
 }
 
 /**
