@@ -47,6 +47,17 @@ export interface RuleReview {
   verdict: ReviewVerdict;
 }
 
+/**
+ * How much a finding of the rule matters to the bank that must fix it, most first: `security` (security
+ * and data exposure: a certificate, role, signature, token or consent not enforced, a quota bypassed),
+ * `behaviour` (the API does something else than the seed says), `format` (the shape of a body, a header,
+ * a status or code, wording). Reports show it on every finding and sort by it.
+ */
+export type Severity = 'security' | 'behaviour' | 'format';
+
+/** Every severity, most serious first (the order reports sort by). */
+export const severities: readonly Severity[] = ['security', 'behaviour', 'format'];
+
 /** One rule: what is checked, where the seed says it, for which versions and roles. */
 export interface Rule {
   /** Stable UPPER-KEBAB id with a family prefix (docs/contracts.md §11), never reused. */
@@ -58,6 +69,8 @@ export interface Rule {
   roles: Role[];
   check: RuleCheck;
   basis: RuleBasis;
+  /** How much a finding matters (see {@link Severity}); required of every rule. */
+  severity: Severity;
   /**
    * The seed says the behaviour is offered in live only (GET payment status, the confirmation): what a
    * sandbox does there is its own choice, so a finding against a sandbox is advisory.
@@ -164,6 +177,13 @@ function parseRule(value: unknown, where: At): Rule {
     // A choice's reason is the basis's, not a manual check's.
     check: parseCheck(kind, basis.kind === 'choice' ? undefined : reason, rule),
     basis,
+    severity: o.get('severity', (v, w) => {
+      if (v === undefined)
+        throw new SpecError('ERR_SPEC_INVALID', `${rule} has no severity`, {
+          hint: 'add severity: security (security and data exposure), behaviour or format',
+        });
+      return oneOf(severities)(v, w);
+    }),
     liveOnly: o.get('liveOnly', optionalBoolean),
     ...parseReview(o.get('asserts', optionalString), o.get('review', optionalString), rule),
   };

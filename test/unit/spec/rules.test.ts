@@ -35,6 +35,7 @@ describe('rule catalogue', () => {
       roles: ['aisp'],
       check: { kind: 'api' },
       basis: { kind: 'seed', quote: expect.stringContaining('dateTo') as string },
+      severity: 'behaviour',
       liveOnly: false,
       review: { asserts: expect.stringContaining('dateTo') as string, verdict: { kind: 'ok' } },
     });
@@ -46,7 +47,7 @@ describe('rule catalogue', () => {
   it('refuses a duplicate id, a malformed id and an unknown version with coded errors', () => {
     const rule = {
       ...{ id: 'TRN-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] },
-      ...{ basis: 'seed', quote: 'q' },
+      ...{ basis: 'seed', quote: 'q', severity: 'format' },
     };
     expect(() => parseRules({ rules: [rule, rule] }, 'r.yaml')).toThrow(/TRN-X is used twice/);
     expect(() => parseRules({ rules: [{ ...rule, id: 'trn-x' }] }, 'r.yaml')).toThrow(/not UPPER-KEBAB/);
@@ -74,7 +75,7 @@ describe('rule catalogue', () => {
   it('reads check: manual with a one-line reason and refuses a reason without it', () => {
     const rule = {
       ...{ id: 'VER-X', title: 't', section: 'Versioning', versions: ['v1'], roles: ['aisp'] },
-      ...{ basis: 'seed', quote: 'q' },
+      ...{ basis: 'seed', quote: 'q', severity: 'behaviour' },
     };
     expect(
       parseRules({ rules: [{ ...rule, check: 'manual', reason: 'on the portal' }] }, 'r.yaml')[0]?.check,
@@ -103,6 +104,25 @@ describe('rule catalogue', () => {
     });
   });
 
+  it('gives every rule a severity and refuses a rule without one or with another word', () => {
+    const counts = new Map<string, number>();
+    for (const r of listRules()) counts.set(r.severity, (counts.get(r.severity) ?? 0) + 1);
+    expect([...counts.keys()].sort()).toEqual(['behaviour', 'format', 'security']);
+    expect(getRule('AIS-ACC-NOT-CONSENTED-NGAC')?.severity).toBe('security');
+    expect(getRule('ERR-STET-BODY')?.severity).toBe('format');
+    const rule = {
+      ...{ id: 'CNS-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] },
+      ...{ basis: 'seed', quote: 'q' },
+    };
+    expect(() => parseRules({ rules: [rule] }, 'r.yaml')).toThrow(/CNS-X has no severity/);
+    expect(() => parseRules({ rules: [{ ...rule, severity: 'critical' }] }, 'r.yaml')).toThrow(
+      /\$\.rules\[0\]\.severity/,
+    );
+    expect(parseRules({ rules: [{ ...rule, severity: 'security' }] }, 'r.yaml')[0]?.severity).toBe(
+      'security',
+    );
+  });
+
   it('gives every rule a basis: a seed quote, or a choice with a one-line reason', () => {
     const bases = listRules().map((r) => r.basis);
     expect(bases.every((b) => (b.kind === 'seed' ? b.quote.length > 0 : b.reason.length > 0))).toBe(true);
@@ -114,7 +134,10 @@ describe('rule catalogue', () => {
   });
 
   it('refuses a rule without a basis, a seed without a quote, a choice without a reason or with a quote', () => {
-    const rule = { id: 'CNS-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] };
+    const rule = {
+      ...{ id: 'CNS-X', title: 't', section: 'Limits', versions: ['v1'], roles: ['aisp'] },
+      severity: 'security',
+    };
     const message = (extra: Record<string, unknown>): string => {
       try {
         parseRules({ rules: [{ ...rule, ...extra }] }, 'r.yaml');

@@ -11,7 +11,7 @@ import {
   withSeedReview,
 } from '../../../tools/spec/seed-review-doc.ts';
 
-const base = { section: 'Limits', versions: ['v1'], roles: ['aisp'] };
+const base = { section: 'Limits', versions: ['v1'], roles: ['aisp'], severity: 'format' };
 
 function rules(...entries: Record<string, unknown>[]): Rule[] {
   return parseRules({ rules: entries.map((entry) => ({ ...base, title: 't', ...entry })) }, 'r.yaml');

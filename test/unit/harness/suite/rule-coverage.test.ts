@@ -11,6 +11,7 @@ const rule = (id: string, check: Rule['check'] = { kind: 'api' }): Rule => ({
   roles: ['aisp'],
   check,
   basis: { kind: 'seed', quote: 'q' },
+  severity: 'behaviour',
   liveOnly: false,
 });
 
