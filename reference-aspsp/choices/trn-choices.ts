@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { computeDigest, verifyDigest, type DigestVerification } from '../../protocol/digest.ts';
-import { strictSignatureLimits, type SignatureHeaderLimits } from '../../protocol/signature-header.ts';
+import {
+  parseSignatureHeader,
+  strictSignatureLimits,
+  type ParsedSignature,
+  type SignatureHeaderLimits,
+} from '../../protocol/signature-header.ts';
 import type { SignatureFreshness } from '../institutions/institution.ts';
 import { ApiError } from '../server/api-error.ts';
+import { BareRefusal } from '../server/error-answer.ts';
 import { duplicatedSingleton, hostName } from '../server/stages/host-stage.ts';
 import { choice } from './choice.ts';
+import { lenientSignatureHeader } from './lenient-signature-header.ts';
 
 /** True when a Signature keyId names this TPP's QSEAL (TRN-SIGNATURE-KEYID-URL). */
 export type KeyIdReading = (
@@ -30,6 +37,35 @@ export type HostRefusal = (host: string) => ApiError;
 
 /** The X-Request-ID a response is answered under, from the one sent (TRN-XREQUESTID-EMPTY-REPLACED). */
 export type RequestIdOf = (sent: string | undefined) => string;
+
+/** Reads a Signature header, or throws an Error saying why it cannot (TRN-SIGNATURE-HEADER-GRAMMAR). */
+export type SignatureReader = (header: string, limits: SignatureHeaderLimits) => ParsedSignature;
+
+/** Why a verified signature is out of its lifetime at `nowSeconds`, or undefined (TRN-SIGNATURE-LIFETIME). */
+export type SignatureLifetime = (signature: ParsedSignature, nowSeconds: number) => string | undefined;
+
+/**
+ * The draft's own bounds: a signature whose `created` is in the future or whose `expires` is in the
+ * past MUST NOT be processed (draft-cavage-12 §2.1.4, §2.1.5), on the server clock in whole seconds.
+ */
+function draftLifetime(signature: ParsedSignature, nowSeconds: number): string | undefined {
+  // Without the parameter, an instant that is never in the future (created) or the past (expires).
+  const created = signature.created ?? 0;
+  const expires = signature.expires ?? Infinity;
+  if (created > nowSeconds) return `created ${created} is after the server clock (${nowSeconds})`;
+  if (expires < nowSeconds) return `expired at ${expires}, before the server clock (${nowSeconds})`;
+  return undefined;
+}
+
+/** HAL's type hint beside every href of a JSON body (TRN-NO-EXTRA-FIELDS of the alternate bank). */
+function withLinkTypes(value: unknown, depth = 0): unknown {
+  if (depth > 16 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withLinkTypes(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(value)) out[name] = withLinkTypes(member, depth + 1);
+  if (typeof out['href'] === 'string' && !('type' in out)) out['type'] = 'application/hal+json';
+  return out;
+}
 
 const keyIdUrl = /^https?:\/\/\S+_([0-9a-f]{64})$/i;
 
@@ -128,4 +164,24 @@ export const trnChoices = {
   }),
   'TRN-NO-STORE': choice<string | undefined>({ reference: 'no-store', alternate: undefined }),
   'TRN-STATUS-DOCUMENTED': choice<number>({ reference: 201, alternate: 200 }),
+  'TRN-SIGNATURE-HEADER-GRAMMAR': choice<SignatureReader>({
+    reference: parseSignatureHeader,
+    alternate: lenientSignatureHeader,
+  }),
+  'TRN-SIGNATURE-LIFETIME': choice<SignatureLifetime>({
+    reference: draftLifetime,
+    alternate: () => undefined,
+  }),
+  // The refusal of a call without Authorization, from the bank's refusal of a bad token.
+  'TRN-NO-TOKEN-INVALID-TOKEN': choice<(refusal: ApiError) => Error>({
+    reference: (refusal) => refusal,
+    // RFC 6750 §3.1: a request lacking authentication gets no error code, only the challenge.
+    alternate: (refusal) =>
+      new BareRefusal(401, refusal.detail ?? 'no bearer token', { 'www-authenticate': 'Bearer' }),
+  }),
+  // What a success answer's JSON carries beyond the fields the seed lists: nothing, or link types.
+  'TRN-NO-EXTRA-FIELDS': choice<((json: unknown) => unknown) | undefined>({
+    reference: undefined,
+    alternate: withLinkTypes,
+  }),
 } as const;

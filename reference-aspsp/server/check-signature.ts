@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { computeDigest } from '../../protocol/digest.ts';
 import { buildSigningString } from '../../protocol/signing-string.ts';
-import { parseSignatureHeader, type ParsedSignature } from '../../protocol/signature-header.ts';
+import type { ParsedSignature } from '../../protocol/signature-header.ts';
 import {
   prepareVerification,
   uncoveredHeaders,
@@ -90,7 +90,7 @@ function readyToVerify(request: SignedRequest): ApiError | ReadyToVerify {
   if (unread !== undefined) return refuse(unread, request, undefined);
   let signature: ParsedSignature;
   try {
-    signature = parseSignatureHeader(header, choices.of('TRN-SIGNATURE-HEADER-LIMITS'));
+    signature = choices.of('TRN-SIGNATURE-HEADER-GRAMMAR')(header, choices.of('TRN-SIGNATURE-HEADER-LIMITS'));
   } catch (error) {
     // Stryker disable next-line StringLiteral: equivalent: parseSignatureHeader throws only its SignatureHeaderError, an Error with a message
     return refuse(error instanceof Error ? error.message : 'malformed Signature header', request, undefined);
@@ -141,24 +141,14 @@ function verified(valid: boolean, request: SignedRequest, signature: ParsedSigna
   if (!valid) return refuse('signature mismatch', request, signature);
   const freshness = request.institution.signatureFreshness;
   const stale = freshness === undefined ? undefined : checkFreshness(request, signature, freshness);
-  return stale ?? checkLifetime(request, signature);
-}
-
-/**
- * The draft's own bounds, whatever the institution's freshness option: a signature whose `created`
- * is in the future or whose `expires` is in the past MUST NOT be processed (draft-cavage-12 §2.1.4,
- * §2.1.5), against the server clock in whole seconds.
- */
-function checkLifetime(request: SignedRequest, signature: ParsedSignature): ApiError | undefined {
+  if (stale !== undefined) return stale;
+  // The draft's bounds on created and expires, as this bank reads them (TRN-SIGNATURE-LIFETIME).
   const nowSeconds = Math.floor((request.now ?? new Date()).getTime() / 1000);
-  // Without the parameter, an instant that is never in the future (created) or the past (expires).
-  const created = signature.created ?? 0;
-  const expires = signature.expires ?? Infinity;
-  if (created > nowSeconds)
-    return refuse(`created ${created} is after the server clock (${nowSeconds})`, request, signature);
-  if (expires < nowSeconds)
-    return refuse(`expired at ${expires}, before the server clock (${nowSeconds})`, request, signature);
-  return undefined;
+  const outOfLifetime = (request.choices ?? referenceChoices).of('TRN-SIGNATURE-LIFETIME')(
+    signature,
+    nowSeconds,
+  );
+  return outOfLifetime === undefined ? undefined : refuse(outOfLifetime, request, signature);
 }
 
 /**

@@ -10,12 +10,15 @@ import type { RouteResponse } from './route.ts';
  */
 export class BareRefusal extends Error {
   readonly status: number;
+  /** Headers of the answer (a 401's `WWW-Authenticate` challenge). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, detail: string) {
+  constructor(status: number, detail: string, headers: Readonly<Record<string, string>> = {}) {
     super(detail);
     // Stryker disable next-line StringLiteral: unobservable: an error's name never reaches a response
     this.name = 'BareRefusal';
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -39,7 +42,7 @@ export interface ErrorAnswerContext {
  */
 export function refusalAnswer(error: unknown, ctx: ErrorAnswerContext): RouteResponse | undefined {
   const { choices } = ctx;
-  if (error instanceof BareRefusal) return { status: error.status };
+  if (error instanceof BareRefusal) return { status: error.status, headers: error.headers };
   if (!(error instanceof ApiError) && !(error instanceof OAuthError)) return undefined;
   const status = choices.of('ERR-STATUS-OF-CODE')(error.code, error.status);
   // Refusals explain themselves where the bank does; the `error-code-missing` fault explains nothing.

@@ -95,6 +95,8 @@ export function createPipeline(
   const tokenServices = { tx: services.store, clock: services.clock, faults, choices: services.choices };
   const day = new ParisDayCache(services.clock);
   const requestIdOf = choices.of('TRN-XREQUESTID-EMPTY-REPLACED');
+  // Fields a success answer carries beyond those the seed lists (TRN-NO-EXTRA-FIELDS): none, or these.
+  const extraFields = choices.of('TRN-NO-EXTRA-FIELDS');
   // The headers every answer carries, as this bank chose them.
   const responseHead = {
     cacheControl: choices.of('TRN-NO-STORE'),
@@ -251,6 +253,8 @@ export function createPipeline(
     let answer: RouteResponse;
     try {
       answer = await run(request, response, { line, notes, requestId });
+      if (extraFields !== undefined && answer.json !== undefined)
+        answer = { ...answer, json: extraFields(answer.json) };
     } catch (error) {
       answer = errorAnswer(error, line.path, requestId);
       // Stryker disable all: unobservable: the refusal's log line (a 5xx is logged with its stack in errorAnswer)

@@ -1,4 +1,5 @@
 import type { Role } from '../../../spec/lib/index.ts';
+import type { Choices } from '../../choices/index.ts';
 import type { Clock } from '../../clock/clock.ts';
 import type { FaultSet } from '../../faults/catalogue.ts';
 import { checkAccessToken, type CheckedToken } from '../../oauth/check-access-token.ts';
@@ -10,6 +11,8 @@ export interface TokenStageServices {
   readonly tx: StoreTx;
   readonly clock: Clock;
   readonly faults: FaultSet;
+  /** The bank's choices: what a refused token's answer explains (choices/index.ts). */
+  readonly choices: Choices;
 }
 
 /**
@@ -37,6 +40,8 @@ export async function tokenStage(
     ignoreExpiry: services.faults.has('token-never-expires'),
   });
   if (!(checked instanceof ApiError)) return checked;
+  // A call without Authorization at all is refused as this bank refuses it (TRN-NO-TOKEN-INVALID-TOKEN).
+  if (request.authorization === undefined) throw services.choices.of('TRN-NO-TOKEN-INVALID-TOKEN')(checked);
   if (checked.code === 'BADS' && services.faults.has('bads-as-401')) {
     throw new ApiError('invalid_token', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
   }

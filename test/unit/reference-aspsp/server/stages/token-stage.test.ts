@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../../../../../reference-aspsp/clock/system-clock.ts';
 import type { FaultName } from '../../../../../reference-aspsp/faults/catalogue.ts';
 import { noFaults } from '../../../../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../../../../reference-aspsp/choices/index.ts';
 import { accessTokenSeconds, tokenService } from '../../../../../reference-aspsp/oauth/token-service.ts';
 import { ApiError } from '../../../../../reference-aspsp/server/api-error.ts';
 import { tokenStage } from '../../../../../reference-aspsp/server/stages/token-stage.ts';
@@ -28,7 +29,7 @@ async function outcome(
   const { store, clock, authorization } = await setUp(elapsedMs);
   try {
     const checked = await tokenStage(
-      { tx: store, clock, faults },
+      { tx: store, clock, faults, choices: referenceChoices },
       {
         authorization: request.authorization ?? authorization,
         institution: request.institution ?? owner.institution,
