@@ -9,6 +9,7 @@ import { ExitCode } from '../../lib/exit-codes.ts';
 import { toolVersion } from '../../traffic/tool-version.ts';
 import { apiVersions } from '../../spec/lib/index.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
+import { parseChoicesOption } from '../choices-option.ts';
 
 /** A `fuzz` option the user must fix. */
 export class FuzzOptionError extends CodedError<'ERR_FUZZ_OPTION'> {}
@@ -21,6 +22,7 @@ interface FuzzCliOptions {
   replayPath: string | undefined;
   version: string | undefined;
   fault: string[];
+  choices: string;
   out: string;
   machine: string | undefined;
 }
@@ -48,6 +50,11 @@ export function register(program: Command): void {
       `only this API version (${apiVersions.join(', ')}); default: drawn per sequence`,
     )
     .option('--fault <name>', 'start the embedded reference with this deviation (repeatable)', collect, [])
+    .option(
+      '--choices <bank>',
+      'the embedded reference plays reference (default) or alternate: the other seed-true choice of every choice rule, which the seed model must pass',
+      'reference',
+    )
     .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports/fuzz')
     .action(async (options: FuzzCliOptions) => {
       process.exitCode = await fuzz(options);
@@ -71,13 +78,21 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
         hint: `use ${fuzzMachines.join(' or ')}`,
       },
     );
-  if (options.target !== undefined && options.fault.length > 0)
-    throw new FuzzOptionError('ERR_FUZZ_OPTION', '--fault applies to the embedded reference only', {
-      hint: 'drop --target, or start your server with its own --fault',
-    });
+  const choices = parseChoicesOption(
+    options.choices,
+    (message, hint) => new FuzzOptionError('ERR_FUZZ_OPTION', message, { hint }),
+  );
+  if (options.target !== undefined && (options.fault.length > 0 || choices !== 'reference'))
+    throw new FuzzOptionError(
+      'ERR_FUZZ_OPTION',
+      '--fault and --choices apply to the embedded reference only',
+      {
+        hint: 'drop --target, or start your server with its own --fault and --choices',
+      },
+    );
   // The same embedded reference as `run`, `load` and `versions`: a child `serve` with the faults.
   const embedded =
-    options.target === undefined ? await startEmbeddedTarget({ faults: options.fault }) : undefined;
+    options.target === undefined ? await startEmbeddedTarget({ faults: options.fault, choices }) : undefined;
   try {
     const target: Target = embedded?.target ?? loadTarget(options.target ?? '');
     const tool = { name: 'stet-harness', version: toolVersion() };
