@@ -145,13 +145,21 @@ export function uncataloguedCodes(text: string, values: ReadonlySet<string>): st
   return [...words].filter((w) => !notCodes.has(w) && !values.has(w) && lookupError(w) === undefined);
 }
 
+/**
+ * A choice rule's `alternate:` line describes another bank, whose codes and values are deliberately not
+ * ours: it is left out of the catalogue check.
+ */
+function withoutAlternates(text: string): string {
+  return text.replace(/^ *alternate: .*$/gm, '');
+}
+
 /** Every error-code-shaped word in `spec/` (rules, sources, documents) is in the error catalogue. */
 export function checkErrorCodesCatalogued(): string[] {
   const values = new Set<string>();
   for (const version of apiVersions) enumValues(openApiDocument(version), values);
   const files = ['rules.yaml', 'versions.yaml', 'source/document.yaml', 'source/components.yaml'];
   return files.flatMap((file) =>
-    uncataloguedCodes(readFileSync(specPath(file), 'utf8'), values).map(
+    uncataloguedCodes(withoutAlternates(readFileSync(specPath(file), 'utf8')), values).map(
       (word) => `spec/${file}: "${word}" looks like an error code but is not in spec/errors.yaml`,
     ),
   );

@@ -154,6 +154,12 @@ describe('rule catalogue', () => {
       'is basis: choice but has a quote',
     );
     expect(message({ basis: 'choice', reason: 'ours', check: 'manual' })).toContain('and check: manual');
+    expect(message({ basis: 'seed', quote: 'q', alternate: 'theirs' })).toContain(
+      'is basis: seed but has an alternate',
+    );
+    expect(message({ basis: 'choice', reason: 'ours', alternate: 'a\nb' })).toContain(
+      'with an alternate of several lines',
+    );
     expect(message({ basis: 'maybe', quote: 'q' })).toContain('$.rules[0].basis');
     expect(parseRules({ rules: [{ ...rule, basis: 'choice', reason: 'ours' }] }, 'r.yaml')[0]).toMatchObject({
       basis: { kind: 'choice', reason: 'ours' },

@@ -17,6 +17,14 @@ describe('the list of choices in docs/verdicts.md', () => {
     expect(table).not.toContain('`TOK-WRONG-SCOPE-BADS`');
   });
 
+  it('says for each choice what the alternate bank does instead', () => {
+    const table = choicesTable(listRules());
+    expect(table.split('\n')[0]).toBe(
+      '| rule | what the check expects | why it is our choice | what the alternate bank does |',
+    );
+    expect(table).toMatch(/^\| `ERR-405-ALLOW` \| .* \| .* \| A 405 carries no Allow header\. \|$/m);
+  });
+
   it('is up to date in the page, and regenerating a changed page restores it', () => {
     expect(buildChoicesDoc(true)).toBeUndefined();
     const page = readFileSync(verdictsPagePath(), 'utf8');
