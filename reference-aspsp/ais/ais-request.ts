@@ -100,6 +100,7 @@ export async function countAccess(
     {
       connected: ctx.choices.of('QTA-EMPTY-PSU-IP-IS-BATCH')(psuIpAddressHeader(ctx.headers)),
       faults: request.faults,
+      dayOf: ctx.choices.of('QTA-PARIS-DAY'),
     },
   );
   if (!allowed) {

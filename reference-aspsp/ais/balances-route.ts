@@ -17,11 +17,13 @@ export const balancesRoute: BearerRoute = aisReadRoute({
     const { version } = request;
     const item = requireItem(ctx, request, 'balances');
     await countAccess(ctx, request, { resource: 'balances', resourceId: item.resourceId });
+    const linked = ctx.choices.of('AIS-BAL-LINKS-WHEN-CONSENTED');
     const links: Record<string, Href> = {
       self: { href: functionPath(version, item.resourceId, 'balances') },
     };
     for (const fn of ['transactions', 'overdrafts'] as const) {
-      if (versionHasFunction(request, fn) && isGranted(request, item, fn)) {
+      // Linked when granted, or always (AIS-BAL-LINKS-WHEN-CONSENTED).
+      if (versionHasFunction(request, fn) && linked(isGranted(request, item, fn))) {
         links[fn] = { href: functionPath(version, item.resourceId, fn) };
       }
     }

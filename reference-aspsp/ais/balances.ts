@@ -2,12 +2,12 @@ import {
   accountingBatch,
   addDays,
   endOfMonth,
-  isAccountingBatchRunning,
   parisWallClock,
   startOfMonth,
   type BalanceType,
   type CalendarDate,
 } from '../../spec/lib/index.ts';
+import type { BatchWindow } from '../choices/ais-choices.ts';
 import { formatAmount, type BankAccount, type BankCard, type BankTransaction } from '../data/psu-data.ts';
 import type { AisRequest } from './ais-request.ts';
 
@@ -23,13 +23,17 @@ export interface RenderedBalance {
  * True once the first accounting batch after the account's opening has run: the batch of the opening
  * day when opened before 21:00 Paris time, else the next day's. CLBD is returned only then.
  */
-export function firstBatchDone(openedAt: Date, now: Date): boolean {
+export function firstBatchDone(openedAt: Date, now: Date, batch: BatchWindow = accountingBatch): boolean {
   const opened = parisWallClock(openedAt);
-  const batchDay = opened.minutes < accountingBatch.startMinute ? opened.date : addDays(opened.date, 1);
+  const batchDay = opened.minutes < batch.startMinute ? opened.date : addDays(opened.date, 1);
   const current = parisWallClock(now);
-  return (
-    current.date > batchDay || (current.date === batchDay && current.minutes >= accountingBatch.endMinute)
-  );
+  return current.date > batchDay || (current.date === batchDay && current.minutes >= batch.endMinute);
+}
+
+/** True while the accounting batch of `batch` runs at `now` (Paris minutes). */
+function batchRunning(now: Date, batch: BatchWindow): boolean {
+  const { minutes } = parisWallClock(now);
+  return minutes >= batch.startMinute && minutes < batch.endMinute;
 }
 
 function signed(transaction: BankTransaction): number {
@@ -69,6 +73,7 @@ export function accountBalances(
   const { now, faults, choices } = at;
   const labels = choices.of('AIS-BAL-LABELS-OF-THE-REFERENCE');
   const sums = choices.of('AIS-BAL-AMOUNTS-OF-THE-REFERENCE');
+  const batch = choices.of('AIS-BAL-BATCH-WINDOW');
   const today = parisWallClock(now).date;
   const money = (cents: number): RenderedBalance['balanceAmount'] => ({
     amount: formatAmount(cents),
@@ -84,7 +89,7 @@ export function accountBalances(
   };
   if (account.currency !== 'EUR' && !faults.has('non-euro-three-balances')) return [other];
   const balances: RenderedBalance[] = [];
-  if (!isAccountingBatchRunning(now) || faults.has('valu-during-batch')) {
+  if (!batchRunning(now, batch) || faults.has('valu-during-batch')) {
     const value =
       account.openingBalanceCents + sum(account.transactions, (t) => sums.inValueBalance(t, today));
     balances.push({
@@ -94,7 +99,7 @@ export function accountBalances(
       referenceDate: today,
     });
   }
-  if (firstBatchDone(new Date(account.openedAt), now) || faults.has('clbd-before-first-batch')) {
+  if (firstBatchDone(new Date(account.openedAt), now, batch) || faults.has('clbd-before-first-batch')) {
     balances.push({
       name: labels.CLBD,
       balanceType: 'CLBD',
@@ -132,22 +137,27 @@ export function cardBalances(
     amount: formatAmount(negative && !faults.has('card-outstandings-positive-v162') ? -cents : cents),
     currency: card.currency,
   });
-  const types = profile.cardOutstandings;
+  // The types are the version's; before v1.6.2 the seed types none (AIS-BAL-CARD-OTHR-BEFORE-V162).
+  const { types, dated } = choices.of('AIS-BAL-CARD-OTHR-BEFORE-V162')(profile.cardOutstandings);
+  const referenceDate = dated ? { referenceDate: today } : {};
   return [
     {
       name: labels.carriedOver,
       balanceType: types.carriedOver,
       balanceAmount: outstanding(card.carriedOverCents),
+      ...referenceDate,
     },
     {
       name: labels.currentMonth,
       balanceType: types.currentMonth,
       balanceAmount: outstanding(currentMonth),
+      ...referenceDate,
     },
     {
       name: labels.previousMonth,
       balanceType: types.previousMonth,
       balanceAmount: outstanding(previousMonth),
+      ...referenceDate,
     },
   ];
 }

@@ -3,7 +3,7 @@ import { loadPsuData } from '../data/psu-record.ts';
 import { ApiError } from '../server/api-error.ts';
 import type { BearerRoute } from '../server/route.ts';
 import { mergedConsent } from '../faults/consent-merge.ts';
-import { consentedIbans, consentFromBody, grantsNoAccount, noConsent } from './consent.ts';
+import { consentedIbans, consentFromBody, grantsNoAccount, noConsent, type Consent } from './consent.ts';
 import { getConsent, putConsent, type ConsentKey } from './consent-store.ts';
 
 /** Name of the PUT /consents body schema in spec/. */
@@ -29,16 +29,19 @@ export const consentsRoute: BearerRoute = {
     unchecked: (faults) => faults.has('consent-body-not-validated'),
   },
   async handler(ctx) {
-    const consent = consentFromBody(ctx.body, ctx.profile);
+    const asked = consentFromBody(ctx.body, ctx.profile);
     const data = await loadPsuData(ctx.store, ctx.institution.code, ctx.auth.psuId);
     const owned = new Set(data?.accounts.map((account) => account.iban) ?? []);
-    const foreign = [...consentedIbans(consent)].filter((iban) => !owned.has(iban));
+    const foreign = [...consentedIbans(asked)].filter((iban) => !owned.has(iban));
+    // An IBAN that is not the PSU's: the consent is refused, or recorded without it (CNS-FOREIGN-IBAN-NOT-RECORDED).
+    const foreignRefused = ctx.choices.of('CNS-FOREIGN-IBAN-NOT-RECORDED') === 'refused';
+    const consent = foreignRefused ? asked : withoutIbans(asked, new Set(foreign));
     const key: ConsentKey = {
       institution: ctx.institution.code,
       psuId: ctx.auth.psuId,
       clientId: ctx.choices.of('CNS-PER-TPP')(ctx.auth.clientId),
     };
-    if (foreign.length > 0 && !ctx.faults.has('consent-unknown-iban-accepted')) {
+    if (foreign.length > 0 && foreignRefused && !ctx.faults.has('consent-unknown-iban-accepted')) {
       // What the bank has done before it finds it cannot record the new consent (BAD-NOTHING-CHANGES).
       await ctx.choices.of('BAD-NOTHING-CHANGES')(() => putConsent(ctx.store, key, noConsent));
       throw new ApiError('CONSENT_REFUSED', { detail: `not accounts of the PSU: ${foreign.join(', ')}` });
@@ -57,3 +60,15 @@ export const consentsRoute: BearerRoute = {
     return { status: 201 };
   },
 };
+
+/** `consent` without the IBANs of `left`, in every list. */
+function withoutIbans(consent: Consent, left: ReadonlySet<string>): Consent {
+  const keep = (ibans: readonly string[]): string[] => ibans.filter((iban) => !left.has(iban));
+  return {
+    ...consent,
+    balances: keep(consent.balances),
+    transactions: keep(consent.transactions),
+    overdrafts: keep(consent.overdrafts),
+    owners: keep(consent.owners),
+  };
+}

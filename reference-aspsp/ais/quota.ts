@@ -31,11 +31,11 @@ export interface QuotaSubject {
  * Paris day, the AISP, the resource, the account or card and the page. Each page has its own counter,
  * so following the pagination links of an access is not counted against the first page.
  */
-export function quotaKey(subject: QuotaSubject): string {
+export function quotaKey(subject: QuotaSubject, dayOf: (now: Date) => string = parisDay): string {
   return [
     subject.institution,
     subject.psuId,
-    parisDay(subject.now),
+    dayOf(subject.now),
     subject.clientId,
     subject.resource,
     subject.resourceId ?? '-',
@@ -52,7 +52,12 @@ export function quotaKey(subject: QuotaSubject): string {
 export async function consumeBatchAccess(
   tx: StoreTx,
   subject: QuotaSubject,
-  call: { readonly connected: boolean; readonly faults: FaultSet },
+  call: {
+    readonly connected: boolean;
+    readonly faults: FaultSet;
+    /** The calendar day of an instant (the bank's choice QTA-PARIS-DAY; the Paris day by default). */
+    readonly dayOf?: (now: Date) => string;
+  },
 ): Promise<boolean> {
   const { connected, faults } = call;
   if (connected && !faults.has('psu-ip-ignored-for-quotas')) return true;
@@ -62,7 +67,7 @@ export async function consumeBatchAccess(
     page: faults.has('pagination-counted') ? 1 : subject.page,
     resourceId: faults.has('quota-per-psu-not-per-account') ? undefined : subject.resourceId,
   };
-  const count = await tx.increment(quotasCollection, quotaKey(counted));
+  const count = await tx.increment(quotasCollection, quotaKey(counted, call.dayOf));
   let allowed = dailyBatchAccesses;
   // Deviations in the allowance: a fifth call served, or the fourth refused.
   if (faults.has('fifth-batch-call-allowed')) allowed += 1;

@@ -23,13 +23,16 @@ export const transactionsRoute: BearerRoute = aisReadRoute({
   async handle(ctx, request) {
     const { version, now, faults } = request;
     const item = requireItem(ctx, request, 'transactions');
-    const query = parseTransactionQuery(ctx.query, {
+    // How the filters travel in the pagination links is the bank's (AIS-TRX-NEXT-LINK-QUERY).
+    const carried = request.choices.of('AIS-TRX-NEXT-LINK-QUERY');
+    const asked = carried.read(ctx.query);
+    const query = parseTransactionQuery(asked, {
       today: parisDay(now),
       faults,
       beyondHistory: request.choices.of('AIS-TRX-DATEFROM-BEYOND-HISTORY-ENDE'),
     });
     if (query === 'ENDE') throw new ApiError('ENDE');
-    const pageNumber = parsePage(ctx.query.get('page'));
+    const pageNumber = parsePage(asked.get('page'));
     if (pageNumber === 'IPGN') throw new ApiError('IPGN');
     const page = paginate(selectTransactions(item.transactions, query, request), {
       page: pageNumber,
@@ -45,7 +48,7 @@ export const transactionsRoute: BearerRoute = aisReadRoute({
     const path = functionPath(version, item.resourceId, 'transactions');
     const links: Record<string, Href> = pageLinks({
       path,
-      query: ctx.query,
+      query: carried.write(asked),
       page: page.page,
       lastPage: page.lastPage,
     });

@@ -32,8 +32,10 @@ export const fundsConfirmationRoute: BearerRoute = {
   async admit(ctx) {
     const { version } = ctx;
     if (!ctx.institution.fundsConfirmation) {
-      throw new ApiError('NIMP', {
-        status: 501,
+      // Its code and status are the bank's (CBP-EXCLUDED-INSTITUTION-501).
+      const { code, status } = ctx.choices.of('CBP-EXCLUDED-INSTITUTION-501');
+      throw new ApiError(code, {
+        status,
         detail: `institution ${ctx.institution.code} offers no funds confirmation`,
       });
     }

@@ -1,4 +1,4 @@
-import type { VersionProfile } from '../../spec/lib/index.ts';
+import { accountingBatch, type CardOutstandingTypes, type VersionProfile } from '../../spec/lib/index.ts';
 import type { BankTransaction } from '../data/psu-data.ts';
 import { choice } from './choice.ts';
 
@@ -41,6 +41,32 @@ export interface BalanceSums {
   inPreviousMonth(receipt: BankTransaction, monthEnd: string): boolean;
 }
 
+/** The accounting batch's window, in Paris minutes of the day (rule AIS-BAL-BATCH-WINDOW). */
+export interface BatchWindow {
+  readonly startMinute: number;
+  readonly endMinute: number;
+}
+
+/** How a card's outstandings are typed, from the version's types (rule AIS-BAL-CARD-OTHR-BEFORE-V162). */
+export type CardOutstandingTyping = (versionTypes: CardOutstandingTypes) => {
+  readonly types: CardOutstandingTypes;
+  /** True when each outstanding carries the day's referenceDate. */
+  readonly dated: boolean;
+};
+
+/**
+ * How the filters of a transactions request travel in its pagination links (rule
+ * AIS-TRX-NEXT-LINK-QUERY): `write` gives the query the links carry (page aside), `read` the filters
+ * a request asks for from the query it was sent with.
+ */
+export interface CarriedFilters {
+  write(filters: URLSearchParams): URLSearchParams;
+  read(sent: URLSearchParams): URLSearchParams;
+}
+
+/** The query parameter holding the alternate bank's opaque page token. */
+const pageTokenName = 'pageToken';
+
 /** A dateFrom before the 90-day history: refused ENDE, or answered with the part the history holds. */
 export type DateFromBeyondHistory = 'ENDE' | 'history-part';
 
@@ -69,6 +95,20 @@ export const aisChoices = {
         receipt.bookingDate !== undefined &&
         receipt.bookingDate.slice(0, 7) === monthEnd.slice(0, 7),
     },
+  }),
+  // The batch runs 21:00 to 21:50 Paris time, or five minutes longer ("in principle" in the seed).
+  'AIS-BAL-BATCH-WINDOW': choice<BatchWindow>({
+    reference: accountingBatch,
+    alternate: { startMinute: accountingBatch.startMinute, endMinute: accountingBatch.endMinute + 5 },
+  }),
+  // Card outstandings where the version gives them no type of their own (OTHR before v1.6.2): OTHR,
+  // or the accounting balance type CLBD, dated as CLBD is.
+  'AIS-BAL-CARD-OTHR-BEFORE-V162': choice<CardOutstandingTyping>({
+    reference: (types) => ({ types, dated: false }),
+    alternate: (types) =>
+      types.carriedOver === 'OTHR'
+        ? { types: { carriedOver: 'CLBD', currentMonth: 'CLBD', previousMonth: 'CLBD' }, dated: true }
+        : { types, dated: false },
   }),
   'AIS-BAL-LABELS-OF-THE-REFERENCE': choice<BalanceLabels>({
     reference: {
@@ -104,6 +144,32 @@ export const aisChoices = {
       profile.remittanceInformation === 'array' ? [...lines] : { unstructured: [...lines] },
     alternate: (_profile, lines) => ({ unstructured: [...lines] }),
   }),
+  'AIS-TRX-NEXT-LINK-QUERY': choice<CarriedFilters>({
+    // The filters repeated as they were sent.
+    reference: {
+      write: (filters) => new URLSearchParams(filters),
+      read: (sent) => new URLSearchParams(sent),
+    },
+    // Another bank folds them into an opaque page token (base64url of the query), which it reads back.
+    alternate: {
+      write: (filters) => {
+        const others = new URLSearchParams(filters);
+        others.delete('page');
+        const carried = new URLSearchParams();
+        if (filters.has('page')) carried.set('page', filters.get('page') ?? '');
+        if (others.size > 0) carried.set(pageTokenName, Buffer.from(others.toString()).toString('base64url'));
+        return carried;
+      },
+      read: (sent) => {
+        const token = sent.get(pageTokenName);
+        if (token === null) return new URLSearchParams(sent);
+        const filters = new URLSearchParams(Buffer.from(token, 'base64url').toString('utf8'));
+        const page = sent.get('page');
+        if (page !== null) filters.set('page', page);
+        return filters;
+      },
+    },
+  }),
   // The order of a transaction list, given newest first.
   'AIS-TRX-NEWEST-FIRST': choice<(newestFirst: readonly BankTransaction[]) => BankTransaction[]>({
     reference: (newestFirst) => [...newestFirst],
@@ -137,6 +203,12 @@ export const aisChoices = {
         })),
       }),
     },
+  }),
+  // Whether the balances response links transactions and overdrafts when the consent does not grant
+  // them: only when granted, or always (a call through them is then refused NGAC).
+  'AIS-BAL-LINKS-WHEN-CONSENTED': choice<(granted: boolean) => boolean>({
+    reference: (granted) => granted,
+    alternate: () => true,
   }),
   // Whether an overdraft links balances (transactions) when the consent does not grant them: the
   // seed lists its links without tying them to the consent.

@@ -25,4 +25,9 @@ export const cbpChoices = {
     reference: 'compared',
     alternate: 'FF01',
   }),
+  // The institution that does not offer funds confirmation: 501 NIMP, or 404 (no such resource there).
+  'CBP-EXCLUDED-INSTITUTION-501': choice<{ code: 'NIMP' | 'RESOURCE_UNKNOWN'; status: number }>({
+    reference: { code: 'NIMP', status: 501 },
+    alternate: { code: 'RESOURCE_UNKNOWN', status: 404 },
+  }),
 } as const;

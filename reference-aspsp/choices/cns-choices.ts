@@ -17,4 +17,10 @@ export const cnsChoices = {
     reference: (clientId) => clientId,
     alternate: () => sharedConsentHolder,
   }),
+  // A consent naming an IBAN that is not the PSU's: refused 403 (nothing recorded), or recorded for
+  // the PSU's own accounts, the foreign IBAN left out.
+  'CNS-FOREIGN-IBAN-NOT-RECORDED': choice<'refused' | 'left-out'>({
+    reference: 'refused',
+    alternate: 'left-out',
+  }),
 } as const;

@@ -35,6 +35,8 @@ import { aisChoices } from './ais-choices.ts';
 import { cbpChoices } from './cbp-choices.ts';
 import { cnsChoices } from './cns-choices.ts';
 import { qtaChoices } from './qta-choices.ts';
+import { tokChoices } from './tok-choices.ts';
+import { pisChoices } from './pis-choices.ts';
 
 export { choice, choiceBanks, isChoiceBank, type ChoiceBank, type ChoiceEntry } from './choice.ts';
 
@@ -48,6 +50,8 @@ export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknow
   cbpChoices,
   cnsChoices,
   qtaChoices,
+  pisChoices,
+  tokChoices,
 ];
 
 const entries = {
@@ -59,6 +63,8 @@ const entries = {
   ...cbpChoices,
   ...cnsChoices,
   ...qtaChoices,
+  ...tokChoices,
+  ...pisChoices,
 } as const;
 
 /** The id of a choice rule the reference implements both ways. */

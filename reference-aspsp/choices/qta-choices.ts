@@ -1,3 +1,4 @@
+import { parisDay } from '../../spec/lib/index.ts';
 import { choice } from './choice.ts';
 
 /** Under which AISP a batch access is counted, from the AISP that calls (rule QTA-PER-TPP). */
@@ -42,5 +43,10 @@ export const qtaChoices = {
   'QTA-TMRQ-EXPLAINED-IN-SANDBOX': choice<TmrqExplanation>({
     reference: (explanation) => ({ ...explanation }),
     alternate: () => undefined,
+  }),
+  // The calendar day a batch access is counted in: the Paris day, or the UTC day.
+  'QTA-PARIS-DAY': choice<(now: Date) => string>({
+    reference: parisDay,
+    alternate: (now) => now.toISOString().slice(0, 10),
   }),
 } as const;

@@ -1,11 +1,10 @@
 import { newSecret } from '../lib/secret.ts';
-import { ApiError } from '../server/api-error.ts';
 import type { OpenContext } from '../server/request-context.ts';
 import type { OpenRoute, RouteResponse } from '../server/route.ts';
 import { tppRegistry } from '../tpp/tpp-registry.ts';
 import { startPaymentJourney } from '../pisp/payment-journey.ts';
-import { journeyPages } from './journey-pages.ts';
-import { frame, journeyFlow, redirect, save } from './journey-flow.ts';
+import type { AuthorizeDistrust } from '../choices/tok-choices.ts';
+import { frame, journeyFlow, pagesOf, redirect, save } from './journey-flow.ts';
 import { journeysCollection, parseJourney, type Journey } from './journey.ts';
 import { roleOfScope } from './scope.ts';
 import { redirectUriEnrolled } from '../tpp/redirect-uri-enrolled.ts';
@@ -38,7 +37,7 @@ export const authorizeRoute: OpenRoute = {
     const clientId = param(q, 'client_id');
     const redirectUri = param(q, 'redirect_uri');
     const tpp = await tppRegistry.byClientId(ctx.store, clientId);
-    if (tpp === undefined) return badRequest(ctx, 'Unknown client_id.');
+    if (tpp === undefined) return badRequest(ctx, 'Unknown client_id.', 'unknown-client');
     const extra: Record<string, string> = {};
     for (const [name, value] of q) if (!standardParams.has(name)) extra[name] = value;
     const payment = q.has('payment_request')
@@ -47,17 +46,20 @@ export const authorizeRoute: OpenRoute = {
           clientId,
           redirectUri,
           extra,
+          identificationSkips: ctx.choices.of('PIS-CANCEL-JOURNEY-IDENTIFIES'),
         })
       : undefined;
-    if (typeof payment === 'string') return badRequest(ctx, payment);
+    if (typeof payment === 'string')
+      return badRequest(ctx, ctx.choices.of('PIS-JOURNEY-REFUSALS')(payment), 'payment');
     if (payment === undefined && !redirectUriEnrolled(tpp, redirectUri))
-      return badRequest(ctx, 'redirect_uri is not enrolled for this client.');
-    const state = q.get('state') ?? undefined;
+      return badRequest(ctx, 'redirect_uri is not enrolled for this client.', 'redirect-uri');
+    // A redirect carries the state sent, and without one what the bank's choice says.
+    const state = ctx.choices.of('TOK-STATE-ONLY-WHEN-SENT')(q.get('state') ?? undefined);
     if (q.get('response_type') !== 'code') {
       return redirect(redirectUri, { error: 'unsupported_response_type', state });
     }
     const scope = param(q, 'scope');
-    const parsed = roleOfScope(scope);
+    const parsed = roleOfScope(scope, ctx.choices.of('TOK-AUTHORIZE-SCOPE-FORM'));
     if (parsed === undefined) return redirect(redirectUri, { error: 'invalid_scope', state });
     if (!tpp.roles.includes(parsed.role))
       return redirect(redirectUri, { error: 'unauthorized_client', state });
@@ -86,7 +88,7 @@ export const authorizeRoute: OpenRoute = {
       // login_hint skips the identification page for an active PSU; otherwise that page says why (IPSU).
       if (hint !== '') return journeyFlow.identify(ctx, tx, journey, hint);
       await save(tx, journey);
-      return { status: 200, html: journeyPages.identify(frame(ctx, journey)) };
+      return { status: 200, html: pagesOf(ctx).identify(frame(ctx, journey)) };
     });
   },
 };
@@ -102,11 +104,12 @@ export const journeyPageRoute: OpenRoute = {
       if (journey === undefined) return unknownJourney(ctx);
       if (await journeyFlow.timedOut(ctx, tx, journey)) return journeyFlow.end(ctx, tx, journey, 'timeout');
       const view = frame(ctx, journey);
+      const pages = pagesOf(ctx);
       const html =
         journey.step === 'identify'
-          ? journeyPages.identify(view)
+          ? pages.identify(view)
           : journey.step === 'authenticate'
-            ? journeyPages.authenticate(view)
+            ? pages.authenticate(view)
             : await journeyFlow.consentPage(ctx, tx, journey);
       return { status: 200, html };
     });
@@ -148,16 +151,19 @@ async function load(tx: Parameters<typeof save>[0], ctx: OpenContext): Promise<J
   return journey?.institution === ctx.institution.code ? journey : undefined;
 }
 
-function badRequest(ctx: OpenContext, reason: string): RouteResponse {
+/**
+ * An authorize request the bank cannot redirect back: its status (TOK-AUTHORIZE-BAD-CLIENT-NO-REDIRECT)
+ * and body (TOK-AUTHORIZE-ERROR-PAGE) are the bank's choices; never a redirect.
+ */
+function badRequest(ctx: OpenContext, reason: string, distrust: AuthorizeDistrust): RouteResponse {
   return {
-    status: new ApiError('invalid_request').status,
-    html: journeyPages.invalidRequest(ctx.institution.name, reason),
+    status: ctx.choices.of('TOK-AUTHORIZE-BAD-CLIENT-NO-REDIRECT')(distrust),
+    ...ctx.choices.of('TOK-AUTHORIZE-ERROR-PAGE')(ctx.institution.name, reason),
   };
 }
 
+/** A journey page that does not exist or has ended (TOK-JOURNEY-PAGE-UNKNOWN). */
 function unknownJourney(ctx: OpenContext): RouteResponse {
-  return {
-    status: new ApiError('RESOURCE_UNKNOWN').status,
-    html: journeyPages.invalidRequest(ctx.institution.name, 'This page has expired or does not exist.'),
-  };
+  const { status, reason } = ctx.choices.of('TOK-JOURNEY-PAGE-UNKNOWN');
+  return { status, html: pagesOf(ctx).invalidRequest(ctx.institution.name, reason) };
 }

@@ -1,3 +1,4 @@
+import type { Choices } from '../choices/index.ts';
 import type { Role } from '../../spec/lib/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import { ApiError } from '../server/api-error.ts';
@@ -30,7 +31,10 @@ export async function checkAccessToken(options: {
   clientId: string;
   role: Role;
   ignoreExpiry: boolean;
+  /** The bank's choices: the refusal's explanation (TOK-INVALID-TOKEN-DETAIL) and header (TOK-WWW-AUTHENTICATE). */
+  choices: Choices;
 }): Promise<CheckedToken | ApiError> {
+  const invalidToken = (detail: string): ApiError => refusedToken(detail, options.choices);
   const match = bearer.exec(options.authorization ?? '');
   if (match?.[1] === undefined) return invalidToken('no bearer token');
   const tokenId = secretKey(match[1]);
@@ -43,7 +47,10 @@ export async function checkAccessToken(options: {
   const now = options.clock.now().getTime() + psuOffsetMs;
   if (now >= record.expiresAt && !options.ignoreExpiry) return invalidToken('expired token');
   if (record.role !== options.role) {
-    return new ApiError('BADS', { detail: `token of role ${record.role} on a ${options.role} resource` });
+    const detail = options.choices.of('TOK-INVALID-TOKEN-DETAIL');
+    return new ApiError('BADS', {
+      detail: detail(`token of role ${record.role} on a ${options.role} resource`),
+    });
   }
   return {
     auth: {
@@ -58,9 +65,10 @@ export async function checkAccessToken(options: {
   };
 }
 
-function invalidToken(detail: string): ApiError {
+/** `401 invalid_token`, with the explanation and the WWW-Authenticate header the bank gives. */
+export function refusedToken(detail: string, choices: Choices): ApiError {
   return new ApiError('invalid_token', {
-    detail,
-    headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+    detail: choices.of('TOK-INVALID-TOKEN-DETAIL')(detail),
+    headers: { ...choices.of('TOK-WWW-AUTHENTICATE') },
   });
 }

@@ -9,8 +9,8 @@ import type { RouteResponse } from '../server/route.ts';
 import type { StoreTx } from '../store/index.ts';
 import { finishPaymentJourney, isPaymentJourney, paymentConsentView } from '../pisp/journey-payment.ts';
 import { codeLifetimeMs, codesCollection, type AuthorizationCode } from './authorization-code.ts';
-import { journeyPages } from './journey-pages.ts';
-import { journeysCollection, maxOtpFailures, screenTimeoutMs, type Journey } from './journey.ts';
+import type { JourneyPages } from './journey-pages.ts';
+import { journeysCollection, type Journey } from './journey.ts';
 
 /** The fixed one-time code of the sandbox, for every persona (seed: Authentication 10). */
 export const sandboxOtp = '12345678';
@@ -44,12 +44,13 @@ export const journeyFlow = {
   ): Promise<RouteResponse> {
     const psu = await findPsu(ctx, tx, identifier);
     if (psu?.status !== 'active') {
-      const refused =
-        psu === undefined ? 'Unknown identifier.' : 'Your remote banking subscription is terminated.';
+      const refused = ctx.choices.of('TOK-IDENTIFICATION-REASON')(
+        psu === undefined ? 'unknown' : 'terminated',
+      );
       await save(tx, { ...journey, lastActivity: await this.now(ctx, tx, journey) });
       return {
         status: new ApiError('IPSU').status,
-        html: journeyPages.identify(frame(ctx, journey), { code: 'IPSU', text: refused }),
+        html: pagesOf(ctx).identify(frame(ctx, journey), { code: 'IPSU', text: refused }),
       };
     }
     const otp = ctx.mode === 'sandbox' ? sandboxOtp : sendLiveOtp(ctx, psu.psuId);
@@ -62,10 +63,13 @@ export const journeyFlow = {
       lastActivity: await this.now(ctx, tx, { institution: journey.institution, psuId: psu.psuId }),
     };
     await save(tx, next);
-    return { status: 200, html: journeyPages.authenticate(frame(ctx, next)) };
+    return { status: 200, html: pagesOf(ctx).authenticate(frame(ctx, next)) };
   },
 
-  /** Checks the one-time code; the third wrong code ends the journey (contracts §6). */
+  /**
+   * Checks the one-time code; the last wrong code the bank allows ends the journey (the third in the
+   * reference, contracts §6; rule TOK-JOURNEY-OTP-ATTEMPTS).
+   */
   async authenticate(ctx: OpenContext, tx: StoreTx, journey: Journey, otp: string): Promise<RouteResponse> {
     const now = await this.now(ctx, tx, journey);
     let accepted = otp === journey.otp;
@@ -76,16 +80,16 @@ export const journeyFlow = {
       await save(tx, next);
       return { status: 200, html: await this.consentPage(ctx, tx, next) };
     }
+    const attempts = ctx.choices.of('TOK-JOURNEY-OTP-ATTEMPTS');
     const failures = journey.otpFailures + 1;
-    if (failures >= maxOtpFailures) return this.end(ctx, tx, journey, 'authentication_failed');
+    if (failures >= attempts.maxFailures) return this.end(ctx, tx, journey, 'authentication_failed');
     const next: Journey = { ...journey, otpFailures: failures, lastActivity: now };
     await save(tx, next);
-    const left = maxOtpFailures - failures;
     return {
       status: 200,
-      html: journeyPages.authenticate(frame(ctx, next), {
+      html: pagesOf(ctx).authenticate(frame(ctx, next), {
         code: 'otp_invalid',
-        text: `Wrong code. ${left} attempt${left === 1 ? '' : 's'} left.`,
+        text: attempts.wrongCode(attempts.maxFailures - failures),
       }),
     };
   },
@@ -117,8 +121,9 @@ export const journeyFlow = {
     journey: Journey,
     error?: { code: string; text: string },
   ): Promise<string> {
-    const payment = isPaymentJourney(journey) ? await paymentConsentView(tx, journey) : undefined;
-    return journeyPages.consent(frame(ctx, journey), payment, error);
+    const payable = ctx.choices.of('PIS-ACCOUNTS-OFFERED');
+    const payment = isPaymentJourney(journey) ? await paymentConsentView(tx, journey, payable) : undefined;
+    return pagesOf(ctx).consent(frame(ctx, journey), payment, error);
   },
 
   /** Consent on a payment journey: the chosen account must be one offered (else the page again). */
@@ -129,12 +134,12 @@ export const journeyFlow = {
     account: string,
   ): Promise<RouteResponse> {
     const { journey } = consented;
-    const view = await paymentConsentView(tx, journey);
+    const view = await paymentConsentView(tx, journey, ctx.choices.of('PIS-ACCOUNTS-OFFERED'));
     if (view === undefined) return this.end(ctx, tx, journey, 'refused');
     // An initiation debits the account chosen among those offered; a cancellation offers no choice.
     if (view.accounts !== undefined && !view.accounts.includes(account)) {
       const error = { code: 'account_required', text: 'Choose the account to debit.' };
-      return { status: 200, html: journeyPages.consent(frame(ctx, journey), view, error) };
+      return { status: 200, html: pagesOf(ctx).consent(frame(ctx, journey), view, error) };
     }
     const ending = { outcome: 'consented', psuId: consented.psuId, iban: account } as const;
     const result = await finishPaymentJourney(tx, { clock: ctx.clock, journey, ending });
@@ -143,13 +148,13 @@ export const journeyFlow = {
       await tx.delete(journeysCollection, journey.id);
       return redirect(result?.redirectUri ?? journey.redirectUri, {
         error: 'access_denied',
-        error_description: 'payment_not_pending',
+        error_description: ctx.choices.of('TOK-JOURNEY-ENDING-REASON')('payment_not_pending'),
         state: journey.state,
       });
     }
     if (view.action === 'cancel') {
       await tx.delete(journeysCollection, journey.id);
-      return redirect(result.redirectUri, { state: journey.state });
+      return redirect(result.redirectUri, { state: ctx.choices.of('TOK-CALLBACK-STATE')(journey.state) });
     }
     const code = await this.issueCode(ctx, tx, consented);
     return redirect(result.redirectUri, { code, state: journey.state });
@@ -197,14 +202,15 @@ export const journeyFlow = {
       : undefined;
     return redirect(payment?.redirectUri ?? journey.redirectUri, {
       error: 'access_denied',
-      error_description: reason,
+      error_description: ctx.choices.of('TOK-JOURNEY-ENDING-REASON')(reason),
       state: journey.state,
     });
   },
 
-  /** True when the journey waited more than 5 minutes for a submission. */
+  /** True when the journey waited longer than the screen timeout (5 minutes in the reference) for a submission. */
   async timedOut(ctx: OpenContext, tx: StoreTx, journey: Journey): Promise<boolean> {
-    return (await this.now(ctx, tx, journey)) - journey.lastActivity > screenTimeoutMs;
+    const timeout = ctx.choices.of('TOK-JOURNEY-SCREEN-TIMEOUT');
+    return (await this.now(ctx, tx, journey)) - journey.lastActivity > timeout;
   },
 };
 
@@ -253,6 +259,11 @@ function sendLiveOtp(ctx: OpenContext, psuId: string): string {
 /** Stores a journey. */
 export async function save(tx: StoreTx, journey: Journey): Promise<void> {
   await tx.put(journeysCollection, journey.id, journey);
+}
+
+/** The journey pages in the bank's words (TOK-JOURNEY-PAGES). */
+export function pagesOf(ctx: Pick<OpenContext, 'choices'>): JourneyPages {
+  return ctx.choices.of('TOK-JOURNEY-PAGES');
 }
 
 /** The page frame of a journey at this request's institution. */

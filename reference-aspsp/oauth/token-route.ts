@@ -1,7 +1,7 @@
 import { OAuthError } from '../server/oauth-error.ts';
 import { mediaType } from '../server/parse-body.ts';
 import type { CertificateContext } from '../server/request-context.ts';
-import type { CertificateRoute } from '../server/route.ts';
+import type { CertificateRoute, RouteResponse } from '../server/route.ts';
 import type { GrantHandler } from './grants/grant-handler.ts';
 
 /**
@@ -16,19 +16,39 @@ export function createTokenRoute(grants: Readonly<Record<string, GrantHandler>>)
     path: '/stet/psd2/oauth/token',
     auth: 'client-certificate',
     async handler(ctx) {
-      const form = parseTokenForm(ctx);
-      const grantType = form.get('grant_type') ?? '';
-      if (grantType === '') throw new OAuthError('invalid_request', 'grant_type is missing');
-      const clientId = form.get('client_id') ?? '';
-      // A bank taking any client_id once the QWAC is enrolled.
-      if (!namesTpp(ctx, clientId) && !(clientId !== '' && ctx.faults.has('client-id-not-matched')))
-        throw new OAuthError('invalid_client', 'client_id does not match the client certificate');
-      const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
-      if (grant === undefined)
-        throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported`);
-      return grant(ctx, form);
+      try {
+        return await grantTokens(ctx, grants);
+      } catch (error) {
+        // The words of a refusal are the bank's (TOK-ERROR-DESCRIPTION); its code is not.
+        if (!(error instanceof OAuthError)) throw error;
+        const description = ctx.choices.of('TOK-ERROR-DESCRIPTION')(error.code, error.description);
+        throw new OAuthError(
+          error.code,
+          description,
+          error.expected === undefined ? {} : { expected: { ...error.expected } },
+        );
+      }
     },
   };
+}
+
+async function grantTokens(
+  ctx: CertificateContext,
+  grants: Readonly<Record<string, GrantHandler>>,
+): Promise<RouteResponse> {
+  const form = parseTokenForm(ctx);
+  const grantType = form.get('grant_type') ?? '';
+  if (grantType === '') throw new OAuthError('invalid_request', 'grant_type is missing');
+  const clientId = form.get('client_id') ?? '';
+  // A bank taking any client_id once the QWAC is enrolled.
+  if (!namesTpp(ctx, clientId) && !(clientId !== '' && ctx.faults.has('client-id-not-matched')))
+    throw new OAuthError('invalid_client', 'client_id does not match the client certificate');
+  const grant = Object.hasOwn(grants, grantType) ? grants[grantType] : undefined;
+  if (grant === undefined) {
+    const refusal = ctx.choices.of('TOK-UNSUPPORTED-GRANT')(grantType);
+    throw new OAuthError(refusal.code, refusal.description);
+  }
+  return grant(ctx, form);
 }
 
 function namesTpp(ctx: CertificateContext, clientId: string): boolean {

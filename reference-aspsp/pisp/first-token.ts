@@ -20,12 +20,17 @@ export async function issueFirstToken(
   ctx: CertificateContext,
   form: URLSearchParams,
 ): Promise<RouteResponse> {
-  if (form.get('scope') !== 'pisp')
-    throw new OAuthError('invalid_scope', 'client credentials are for scope pisp (or the fallback)');
+  // What the refusal's error_description says is the bank's (PIS-FIRST-TOKEN-SCOPE).
+  const describe = ctx.choices.of('PIS-FIRST-TOKEN-SCOPE');
+  if (form.get('scope') !== 'pisp') {
+    const code = 'invalid_scope';
+    throw new OAuthError(code, describe(code, 'client credentials are for scope pisp (or the fallback)'));
+  }
   if (!ctx.certificate.roles.includes('pisp') || !ctx.tpp.roles.includes('pisp')) {
+    const code = 'unauthorized_client';
     throw new OAuthError(
-      'unauthorized_client',
-      'the first PISP token needs a QWAC and an enrolment with the PISP role',
+      code,
+      describe(code, 'the first PISP token needs a QWAC and an enrolment with the PISP role'),
     );
   }
   const now = ctx.now();

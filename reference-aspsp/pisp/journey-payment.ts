@@ -1,3 +1,4 @@
+import type { PayableAccount } from '../choices/pis-choices.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { StoreTx } from '../store/index.ts';
 import { paymentRequestParam } from './payment-code-grant.ts';
@@ -52,6 +53,7 @@ async function paymentOf(
 export async function paymentConsentView(
   tx: StoreTx,
   journey: PaymentJourneyKey & { readonly psuId: string | undefined },
+  payable: (account: PayableAccount) => boolean,
 ): Promise<PaymentConsentView | undefined> {
   const found = await paymentOf(tx, journey);
   if (found === undefined) return undefined;
@@ -59,7 +61,7 @@ export async function paymentConsentView(
   const accounts =
     action === 'cancel' || journey.psuId === undefined
       ? undefined
-      : await accountsOffered(tx, payment, journey.psuId);
+      : await accountsOffered(tx, payment, { psuId: journey.psuId, payable });
   const what = describePayment(payment.body);
   return {
     action,

@@ -1,5 +1,6 @@
 import type { BearerContext } from '../server/request-context.ts';
 import { ApiError } from '../server/api-error.ts';
+import { refusedToken } from '../oauth/check-access-token.ts';
 import { getPayment } from './payment-record.ts';
 import type { PaymentRecord } from './payment-record.ts';
 import { getPispTokenBinding } from './pisp-token-binding.ts';
@@ -9,10 +10,10 @@ import type { PispTokenBinding } from './pisp-token-binding.ts';
 export async function requireBinding(ctx: BearerContext): Promise<PispTokenBinding> {
   const binding = await getPispTokenBinding(ctx.store, ctx.auth.tokenId);
   if (binding === undefined) {
-    throw new ApiError('invalid_token', {
-      detail: 'not a PISP token of this bank',
-      headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
-    });
+    // A token no PISP grant issued (one refreshed from the confirmation token): 401, or another bank's 403 BADS.
+    if (ctx.choices.of('PIS-REFRESHED-TOKEN-NO-PAYMENT') === 'BADS')
+      throw new ApiError('BADS', { detail: 'not a PISP token of this bank' });
+    throw refusedToken('not a PISP token of this bank', ctx.choices);
   }
   return binding;
 }
@@ -55,6 +56,7 @@ export function consentApprovalHref(
   options: { payment: PaymentRecord; action: 'initiate' | 'cancel'; redirectUri: string },
 ): string {
   const host = ctx.headers.host ?? `api-${ctx.institution.code}.psd2.groupbank.example`;
+  const link = ctx.choices.of('PIS-CONSENT-LINK-HOST');
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: options.payment.clientId,
@@ -63,5 +65,5 @@ export function consentApprovalHref(
     payment_request: options.payment.resourceId,
   });
   if (options.action === 'cancel') query.set('payment_action', 'cancel');
-  return `https://${host}/stet/psd2/oauth/authorize?${query.toString()}`;
+  return link(host, `/stet/psd2/oauth/authorize?${query.toString()}`);
 }

@@ -7,7 +7,8 @@ import { getPayment, putPayment } from './payment-record.ts';
 import { applyPaymentEvent } from './payment-status.ts';
 import { paymentTransitionError } from './payment-transition-error.ts';
 import type { ReportUrls } from './report-url.ts';
-import { callbackHosts, isCallbackUrl } from './callback-url.ts';
+import { callbackHosts } from './callback-url.ts';
+import type { Choices } from '../choices/index.ts';
 
 /** Name of the cancellation body schema in spec/ (the same in every version's document, unit-tested). */
 export const cancellationSchema = 'PaymentCancellationRequest';
@@ -42,7 +43,7 @@ export const paymentCancellationRoute: BearerRoute = {
   },
   async handler(ctx) {
     const { payment } = await paymentForToken(ctx);
-    const urls = cancellationUrls(ctx.body, callbackHosts(ctx.tpp));
+    const urls = cancellationUrls(ctx.body, callbackHosts(ctx.tpp), ctx.choices);
     if (urls === undefined) {
       throw new ApiError('FF01', {
         detail:
@@ -52,7 +53,7 @@ export const paymentCancellationRoute: BearerRoute = {
     const updated = await ctx.store.transaction(async (tx) => {
       const current = (await getPayment(tx, payment.institution, payment.resourceId)) ?? payment;
       const result = applyPaymentEvent(current.state, 'cancellation-started');
-      if (!result.ok) throw paymentTransitionError(result.refusal, 'cancellation');
+      if (!result.ok) throw paymentTransitionError(result.refusal, 'cancellation', ctx.choices);
       const next = { ...current, state: result.state, cancellation: urls };
       await putPayment(tx, next);
       return next;
@@ -62,16 +63,26 @@ export const paymentCancellationRoute: BearerRoute = {
       action: 'cancel',
       redirectUri: urls.successfulReportUrl,
     });
+    const self = `/stet/psd2/${ctx.version}/payment-requests/${updated.resourceId}`;
     return {
       status: 200,
-      json: { appliedAuthenticationApproach: 'REDIRECT', _links: { consentApproval: { href } } },
+      // The answer the seed does not show is the bank's (PIS-CANCEL-BODY).
+      json: ctx.choices
+        .of('PIS-CANCEL-BODY')
+        .answer({ resourceId: updated.resourceId, self, consentApproval: href }),
     };
   },
 };
 
 /** The cancellation's report URLs, when the body asks DS02 and names callbacks the TPP may receive. */
-function cancellationUrls(body: unknown, hosts: ReadonlySet<string>): ReportUrls | undefined {
-  if (!isCancellationBody(body) || body.statusReasonInformation !== 'DS02') return undefined;
+function cancellationUrls(
+  body: unknown,
+  hosts: ReadonlySet<string>,
+  choices: Choices,
+): ReportUrls | undefined {
+  if (!isCancellationBody(body) || !choices.of('PIS-CANCEL-BODY').accepts(body.statusReasonInformation))
+    return undefined;
+  const isCallbackUrl = choices.of('PIS-CALLBACK-HOSTS');
   const { successfulReportUrl, unsuccessfulReportUrl } = body.supplementaryData;
   if (!isCallbackUrl(successfulReportUrl, hosts)) return undefined;
   if (unsuccessfulReportUrl !== undefined && !isCallbackUrl(unsuccessfulReportUrl, hosts)) return undefined;

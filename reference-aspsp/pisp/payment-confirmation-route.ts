@@ -63,7 +63,10 @@ async function confirm(ctx: BearerContext, payment: PaymentRecord): Promise<Rout
     // Read again inside the transaction so two concurrent confirmations cannot both succeed.
     const current = (await getPayment(tx, payment.institution, payment.resourceId)) ?? payment;
     const result = applyPaymentEvent(current.state, 'tpp-confirmed');
-    if (!result.ok) throw paymentTransitionError(result.refusal, 'confirmation');
+    // A second confirmation: refused, or answered with the payment as it is (PIS-STATUS-TRANSITIONS).
+    const second = ctx.choices.of('PIS-STATUS-TRANSITIONS');
+    if (!result.ok && result.refusal === 'already-confirmed' && second === 'answered-as-is') return current;
+    if (!result.ok) throw paymentTransitionError(result.refusal, 'confirmation', ctx.choices);
     const next = { ...current, state: result.state };
     await putPayment(tx, next);
     return next;
@@ -71,6 +74,7 @@ async function confirm(ctx: BearerContext, payment: PaymentRecord): Promise<Rout
   return {
     status: 200,
     json: paymentRequestBody(confirmed, {
+      choices: ctx.choices,
       version: ctx.version,
       confirmationSegment: ctx.institution.confirmationSegment,
     }),

@@ -1,7 +1,7 @@
 import { newestApiVersion, schemaValidator } from '../../spec/lib/index.ts';
 import type { PaymentInitiationRequest } from '../../spec/generated/types.ts';
-import { isValidIban } from '../cbpii/iban.ts';
-import { isCallbackUrl } from './callback-url.ts';
+import { isValidIban as hasValidCheckDigits } from '../cbpii/iban.ts';
+import { isCallbackUrl as isEnrolledHttpsUrl } from './callback-url.ts';
 
 /**
  * Name of the payment request body schema in spec/. Every version's document has the same one (a unit
@@ -37,10 +37,16 @@ export type PaymentInitiationParse =
  */
 export function parsePaymentInitiation(
   body: unknown,
-  options: { callbackHosts: ReadonlySet<string> },
+  options: {
+    callbackHosts: ReadonlySet<string>;
+    /** Whether a report URL may be a callback (the bank's choice PIS-CALLBACK-HOSTS; the reference's by default). */
+    isCallbackUrl?: (url: string, hosts: ReadonlySet<string>) => boolean;
+    /** Whether an IBAN is accepted (the bank's choice PIS-IBAN-CHECK-DIGITS; the reference's by default). */
+    isValidIban?: (iban: string) => boolean;
+  },
 ): PaymentInitiationParse {
   if (!isPaymentInitiationBody(body)) return refuse('the body is not a payment request');
-  const { callbackHosts } = options;
+  const { callbackHosts, isCallbackUrl = isEnrolledHttpsUrl, isValidIban = hasValidCheckDigits } = options;
   const { successfulReportUrl, unsuccessfulReportUrl } = body.supplementaryData;
   if (!isCallbackUrl(successfulReportUrl, callbackHosts)) {
     return refuse(

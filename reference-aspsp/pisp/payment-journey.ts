@@ -1,3 +1,4 @@
+import type { PayableAccount } from '../choices/pis-choices.ts';
 import type { Clock } from '../clock/clock.ts';
 import { loadPsuData } from '../data/psu-record.ts';
 import type { StoreTx } from '../store/index.ts';
@@ -23,6 +24,11 @@ export interface PaymentJourneyRequest {
   readonly redirectUri: string;
   /** Non-standard authorize parameters: `payment_request`, `payment_action`, `code_challenge`, `code_challenge_method`. */
   readonly extra: Readonly<Record<string, string>>;
+  /**
+   * Whether the payment's debtor identification skips the identification page of a journey of this
+   * action (the bank's choice PIS-CANCEL-JOURNEY-IDENTIFIES; the reference: the initiation's only).
+   */
+  readonly identificationSkips: (action: 'initiate' | 'cancel') => boolean;
 }
 
 /** A journey that may start: the payment, what it is for, and the identifier that skips identification. */
@@ -63,7 +69,9 @@ export async function startPaymentJourney(
       return 'A PKCE code_challenge with code_challenge_method=S256 is required.';
     }
   }
-  const loginHint = action === 'initiate' ? payment.body.debtor?.privateId?.identification : undefined;
+  const loginHint = request.identificationSkips(action)
+    ? payment.body.debtor?.privateId?.identification
+    : undefined;
   return { payment, action, loginHint };
 }
 
@@ -74,13 +82,12 @@ export async function startPaymentJourney(
 export async function accountsOffered(
   tx: StoreTx,
   payment: PaymentRecord,
-  psuId: string,
+  psu: { readonly psuId: string; readonly payable: (account: PayableAccount) => boolean },
 ): Promise<readonly string[]> {
-  const data = await loadPsuData(tx, payment.institution, psuId);
+  const data = await loadPsuData(tx, payment.institution, psu.psuId);
   if (data === undefined) return [];
-  const usable = data.accounts
-    .filter((a) => a.state === 'enabled' && a.currency === 'EUR' && a.currencyAccountOf === undefined)
-    .map((a) => a.iban);
+  // Which accounts can pay is the bank's choice PIS-ACCOUNTS-OFFERED (the reference: enabled euro ones).
+  const usable = data.accounts.filter((a) => psu.payable(a)).map((a) => a.iban);
   const imposed = payment.body.debtorAccount?.iban;
   return imposed === undefined ? usable : usable.filter((iban) => iban === imposed);
 }

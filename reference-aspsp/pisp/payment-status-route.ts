@@ -26,7 +26,9 @@ export const paymentStatusRoute: BearerRoute = {
       !requestIdMatches({ initiation: payment.requestId, read }) &&
       !ctx.faults.has('payment-request-id-not-compared')
     ) {
-      throw new ApiError('RENF', { detail: 'X-Request-ID differs from the initiation' });
+      // The refusal's code and status are the bank's (PIS-OTHER-X-REQUEST-ID-RENF).
+      const { code, status } = ctx.choices.of('PIS-OTHER-X-REQUEST-ID-RENF');
+      throw new ApiError(code, { status, detail: 'X-Request-ID differs from the initiation' });
     }
     if (
       !isPaymentAvailable({ createdAt: new Date(payment.createdAt), now: await paymentNow(ctx, payment) })
@@ -36,6 +38,7 @@ export const paymentStatusRoute: BearerRoute = {
     return {
       status: 200,
       json: paymentRequestBody(payment, {
+        choices: ctx.choices,
         version: ctx.version,
         confirmationSegment: ctx.institution.confirmationSegment,
       }),

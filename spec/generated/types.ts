@@ -39,21 +39,31 @@ export type SchemeName = 'BANK' | 'COID' | 'SREN' | 'SRET' | 'NIDN' | 'OAUT' | '
  */
 export type BalanceType = ('VALU' | 'CLBD' | 'OTHR' | 'ITAV' | 'PRCD') | ('VALU' | 'CLBD' | 'OTHR');
 /**
- * An array of strings in v1 (STET 1.4.0); from v1.4.2 an object with an `unstructured` array.
+ * From v1.4.2 an object with an `unstructured` array. In v1 the reference sends an array of strings (STET 1.4.0, choice AIS-TRX-REMITTANCE-ARRAY); the seed's Transaction table shows the object without naming a version, so a v1 bank may send it too.
  *
  * This interface was referenced by `SpecSchemas`'s JSON-Schema
  * via the `definition` "RemittanceInformation".
  */
 export type RemittanceInformation =
-  | string[]
+  | (
+      | string[]
+      | {
+          unstructured?: string[];
+        }
+    )
   | {
       unstructured?: string[];
     };
 /**
- * An array of strings in v1 (STET 1.4.0); from v1.4.2 an object with an `unstructured` array.
+ * From v1.4.2 an object with an `unstructured` array. In v1 the reference sends an array of strings (STET 1.4.0, choice AIS-TRX-REMITTANCE-ARRAY); the seed's Transaction table shows the object without naming a version, so a v1 bank may send it too.
  */
 export type RemittanceInformation1 =
-  | string[]
+  | (
+      | string[]
+      | {
+          unstructured?: string[];
+        }
+    )
   | {
       unstructured?: string[];
     };

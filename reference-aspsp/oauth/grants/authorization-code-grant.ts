@@ -48,7 +48,8 @@ async function exchangeCode(
   form: URLSearchParams,
   afterIssue: CodeTokensHook | undefined,
 ): Promise<RouteResponse> {
-  if (form.has('scope') && !ctx.faults.has('code-form-scope-accepted'))
+  const scopeRefused = ctx.choices.of('TOK-NO-SCOPE-IN-CODE-FORM') === 'refused';
+  if (form.has('scope') && scopeRefused && !ctx.faults.has('code-form-scope-accepted'))
     throw new OAuthError('invalid_request', 'the authorization code form has no scope field');
   const code = form.get('code') ?? '';
   const redirectUri = form.get('redirect_uri');
@@ -68,15 +69,20 @@ async function exchangeCode(
           used.clientId !== ctx.tpp.clientId
         )
           return 'unknown, expired or already used code';
-        // RFC 6749 §4.1.2: a code used twice may have leaked; what it gave is withdrawn.
+        // RFC 6749 §4.1.2: a code used twice may have leaked; what it gave is withdrawn (the bank's
+        // choice TOK-CODE-REPLAY-REVOKES: another bank refuses the replay alone).
+        if (!ctx.choices.of('TOK-CODE-REPLAY-REVOKES')) return 'code already used';
         await tokenService.revokeByKey(tx, used.refreshKey);
         return 'code already used: the tokens issued from it are revoked';
       }
       // Refusals that prove the caller is not the code's client leave the code to its owner.
       if (record.institution !== ctx.institution.code) return 'code of another institution';
       if (record.clientId !== ctx.tpp.clientId) return 'code issued to another client';
-      if (!reuse) await tx.delete(codesCollection, key);
-      if (record.redirectUri !== redirectUri && !ctx.faults.has('redirect-uri-not-compared'))
+      const redirectUriMatches = record.redirectUri === redirectUri;
+      // A refused exchange of the code's own client spends it, or not (TOK-CODE-SPENT-BY-REFUSED-EXCHANGE).
+      if (!reuse && ctx.choices.of('TOK-CODE-SPENT-BY-REFUSED-EXCHANGE')(redirectUriMatches))
+        await tx.delete(codesCollection, key);
+      if (!redirectUriMatches && !ctx.faults.has('redirect-uri-not-compared'))
         return new OAuthError('invalid_grant', 'redirect_uri differs from the authorize request', {
           expected: { redirectUriOnFile: record.redirectUri, redirectUriSent: redirectUri },
         });
@@ -90,7 +96,7 @@ async function exchangeCode(
       if (pkce !== undefined) return pkce;
       const tokens = await tokenService.issue(tx, {
         owner: { ...psu, clientId: record.clientId, role: record.role },
-        scope: tokenScope(record.scope),
+        scope: tokenScope(record.scope, ctx.choices.of('TOK-SCOPE-OFFLINE-ACCESS')),
         now,
         authenticatedAt: new Date(record.authenticatedAt),
       });

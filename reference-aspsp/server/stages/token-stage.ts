@@ -38,12 +38,13 @@ export async function tokenStage(
     clientId: request.clientId,
     role: request.role,
     ignoreExpiry: services.faults.has('token-never-expires'),
+    choices: services.choices,
   });
   if (!(checked instanceof ApiError)) return checked;
   // A call without Authorization at all is refused as this bank refuses it (TRN-NO-TOKEN-INVALID-TOKEN).
   if (request.authorization === undefined) throw services.choices.of('TRN-NO-TOKEN-INVALID-TOKEN')(checked);
   if (checked.code === 'BADS' && services.faults.has('bads-as-401')) {
-    throw new ApiError('invalid_token', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    throw new ApiError('invalid_token', { headers: { ...services.choices.of('TOK-WWW-AUTHENTICATE') } });
   }
   throw checked;
 }

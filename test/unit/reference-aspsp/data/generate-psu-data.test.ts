@@ -6,6 +6,7 @@ import { hasValidIbanCheckDigits } from '../../../../protocol/index.ts';
 import { findPersona, personaTemplates } from '../../../../reference-aspsp/data/load-personas.ts';
 import type { PersonaTemplate } from '../../../../reference-aspsp/data/persona-template.ts';
 import { noFaults } from '../../../../reference-aspsp/faults/no-faults.ts';
+import { referenceChoices } from '../../../../reference-aspsp/choices/index.ts';
 
 const anchor = new Date('2025-03-15T10:00:00Z');
 
@@ -109,7 +110,7 @@ describe('generatePsuData', () => {
       if (account.openingBalanceCents > 245_000) raised += 1;
       for (let day = -450; day <= 5; day += 1) {
         const now = new Date(anchor.getTime() + day * 86_400_000);
-        const instant = accountBalances(account, { now, faults: noFaults }).find(
+        const instant = accountBalances(account, { now, faults: noFaults, choices: referenceChoices }).find(
           (b) => b.balanceType === 'OTHR',
         );
         expect(Number(instant?.balanceAmount.amount)).toBeGreaterThanOrEqual(1000);

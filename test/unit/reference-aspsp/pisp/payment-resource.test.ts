@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePaymentRecord } from '../../../../reference-aspsp/pisp/payment-record.ts';
 import type { PaymentRecord } from '../../../../reference-aspsp/pisp/payment-record.ts';
 import { paymentRequestBody } from '../../../../reference-aspsp/pisp/payment-resource.ts';
+import { referenceChoices } from '../../../../reference-aspsp/choices/index.ts';
 
 const payment: PaymentRecord = {
   resourceId: 'a1b2',
@@ -32,7 +33,11 @@ const payment: PaymentRecord = {
 
 describe('payment request resource', () => {
   it('adds the bank fields and offers the confirmation link while waiting for it', () => {
-    const body = paymentRequestBody(payment, { version: 'v1.4.2', confirmationSegment: 'o-confirmation' });
+    const body = paymentRequestBody(payment, {
+      version: 'v1.4.2',
+      confirmationSegment: 'o-confirmation',
+      choices: referenceChoices,
+    });
     expect(body).toMatchObject({
       paymentRequest: {
         resourceId: 'a1b2',
@@ -57,7 +62,7 @@ describe('payment request resource', () => {
   it('shows PDNG on the payment and its transaction after confirmation, without a confirmation link', () => {
     const body = paymentRequestBody(
       { ...payment, state: { status: 'PDNG', reason: undefined } },
-      { version: 'v1', confirmationSegment: 'confirmation' },
+      { version: 'v1', confirmationSegment: 'confirmation', choices: referenceChoices },
     );
     expect(body).toMatchObject({
       paymentRequest: {
@@ -71,7 +76,7 @@ describe('payment request resource', () => {
   it('gives the reason of a rejection', () => {
     const body = paymentRequestBody(
       { ...payment, state: { status: 'RJCT', reason: 'DS02' } },
-      { version: 'v1', confirmationSegment: 'confirmation' },
+      { version: 'v1', confirmationSegment: 'confirmation', choices: referenceChoices },
     );
     expect(body).toMatchObject({
       paymentRequest: { paymentInformationStatus: 'RJCT', statusReasonInformation: 'DS02' },
