@@ -133,6 +133,18 @@ export const errorCodes = {
     meaning: 'The baseline file cannot be read, is not YAML or does not follow its schema.',
     hint: 'check the --baseline path, and fix the file at the line shown (schema: harness/baseline/baseline.schema.json)',
   },
+  ERR_BASELINE_NO_REASON: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: 'An entry of the baseline file gives no reason why its deviation is accepted.',
+    hint: 'write in each named entry’s reason: why the bank may deviate there for now (and until: when it must stop)',
+  },
+  ERR_BASELINE_OLD_FORM: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: 'The baseline file is in the former form (rule × institution, no case, no reason required).',
+    hint: 'write the baseline again with `run --write-baseline FILE --reason TEXT` and edit the reasons per entry, or give each entry `case: suite/case` and `reason:` by hand (`institution: 10101` becomes `institutions: [10101]`); docs/running.md#baselines',
+  },
   ERR_CALLBACK_TIMEOUT: {
     area: 'harness',
     exit: harnessError,
@@ -182,11 +194,31 @@ export const errorCodes = {
     meaning: 'A case checks the journey’s page fields but its driver does not report the pages.',
     hint: 'drive personas of cases with pageFields with the http driver',
   },
+  ERR_MERGE_DUPLICATE: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: 'Two of the reports to merge are the same shard of one run.',
+    hint: 'give each shard’s folder once',
+  },
   ERR_MERGE_EMPTY: {
     area: 'harness',
     exit: harnessError,
     meaning: '`merge-reports` was given no report.',
     hint: 'give the folders the shards wrote (run --shard i/n --out DIR)',
+  },
+  ERR_MERGE_FOREIGN: {
+    area: 'harness',
+    exit: harnessError,
+    meaning:
+      'A report to merge belongs to another run (another run id: harness version, target, suites or filters) or another split (--shard i/n with another n).',
+    hint: 'merge only the shards of one run: the same command with --shard 1/n … n/n',
+  },
+  ERR_MERGE_INCOMPLETE: {
+    area: 'harness',
+    exit: harnessError,
+    meaning:
+      'A shard of the run is missing from the reports to merge: the merge would judge cells never run.',
+    hint: 'give every shard’s folder (1/n … n/n), or --allow-partial to merge anyway (every output then says it is incomplete, exit 2)',
   },
   ERR_MERGE_MISMATCH: {
     area: 'harness',
@@ -199,6 +231,12 @@ export const errorCodes = {
     exit: harnessError,
     meaning: 'A cell is in two of the reports to merge (the same shard given twice).',
     hint: 'give each shard once',
+  },
+  ERR_MERGE_UNIDENTIFIED: {
+    area: 'harness',
+    exit: harnessError,
+    meaning: 'A report to merge names no run and shard (written by an older harness, or not by `run`).',
+    hint: 'run the shards again with this harness: each report.json then carries run.id and run.shard',
   },
   ERR_REPORT_INVALID: {
     area: 'harness',

@@ -27,7 +27,8 @@ import {
   type TranscriptPolicy,
 } from '../../harness/index.ts';
 import { ConsoleReporter } from '../../harness/report/console-reporter.ts';
-import type { Reporter, RunReport } from '../../harness/report/model.ts';
+import { deviationLabel, type Reporter, type RunReport } from '../../harness/report/model.ts';
+import { identifiedReporter, runId, runIdentity } from '../../harness/report/run-identity.ts';
 import { toReportJson } from '../../harness/report/json-report.ts';
 import { combineReporters } from '../../harness/report/combine-reporters.ts';
 import { strictReporter } from '../../harness/report/strict-reporter.ts';
@@ -58,6 +59,7 @@ interface RunCliOptions {
   reporter: string[];
   baseline: string | undefined;
   writeBaseline: string | undefined;
+  reason: string | undefined;
   fault: string[];
   choices: string;
   transcripts: string;
@@ -128,7 +130,14 @@ export function register(program: Command): void {
       [],
     )
     .option('--baseline <file>', 'accepted deviations; fail on any difference in either direction')
-    .option('--write-baseline <file>', 'write the deviations of this run as a baseline file')
+    .option(
+      '--write-baseline <file>',
+      'write the deviations of this run as a baseline file (one entry per rule × case; needs --reason)',
+    )
+    .option(
+      '--reason <text>',
+      'with --write-baseline: why the deviations are accepted, written into every entry (edit it per entry after)',
+    )
     .option(
       '--transcripts <which>',
       'cases whose exchanges the reports keep: failures, or all (large reports)',
@@ -202,6 +211,7 @@ async function run(options: RunCliOptions): Promise<number> {
   // Where the reports go is checked now, not after a long run.
   if (!toStdout) checkOutputDir(options.out, '--out');
   if (options.writeBaseline !== undefined) checkOutputFile(options.writeBaseline, '--write-baseline');
+  const baselineReason = checkBaselineReason(options);
   const at = options.at === undefined ? undefined : parseAt(options.at);
   // Read before anything starts, so a bad calendar file stops the run at once (exit 2).
   const calendar = targetCalendar({
@@ -234,6 +244,29 @@ async function run(options: RunCliOptions): Promise<number> {
     const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
     const runTarget: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
     checkRunnable(filter, suites, runTarget, shard);
+    // Every shard of one run computes the same id: merge-reports tells a missing or foreign shard by it.
+    const identity = runIdentity(
+      runId({
+        toolVersion: toolVersion(),
+        target: runTarget,
+        ...(options.target === undefined
+          ? {
+              embedded: {
+                faults: [...options.fault].sort(),
+                choices,
+                calendar: calendar.calendar,
+                ...(at === undefined ? {} : { at: at.toISOString() }),
+              },
+            }
+          : {}),
+        settings: { modelRuns: options.modelRuns ?? null, modelSeed: options.modelSeed ?? null },
+        suites,
+        filter,
+      }),
+      shard,
+    );
+    // A baseline entry's `until` is a Paris day of the target's clock (--at), else of today.
+    const baselineOptions = { file: options.baseline ?? '', today: parisDay(at ?? new Date()) };
     const model = startModelForRun({
       target: runTarget,
       runs: optionalInteger(options.modelRuns, '--model-runs', 0),
@@ -256,7 +289,10 @@ async function run(options: RunCliOptions): Promise<number> {
     if (fileFormats.length > 0 && !toStdout)
       parts.push(filesReporter({ outDir: options.out, formats: fileFormats, transcripts }));
     // --strict: advisory findings count as failures in every report's verdict and in the exit code.
-    const combined = options.strict ? strictReporter(combineReporters(parts)) : combineReporters(parts);
+    const combined = identifiedReporter(
+      options.strict ? strictReporter(combineReporters(parts)) : combineReporters(parts),
+      identity,
+    );
     if (options.quiet !== true)
       process.stderr.write(
         `checking ${runTarget.institutions.length} institution host(s) of ${runTarget.name} (time limit ${options.timeout} per request)…\n`,
@@ -268,7 +304,7 @@ async function run(options: RunCliOptions): Promise<number> {
       shard,
       concurrency,
       reporter: withModel(
-        baseline === undefined ? combined : baselineReporter(combined, baseline, options.baseline ?? ''),
+        baseline === undefined ? combined : baselineReporter(combined, baseline, baselineOptions),
         model,
       ),
       schemas: schemaValidator,
@@ -279,23 +315,26 @@ async function run(options: RunCliOptions): Promise<number> {
       tool: { name: 'stet-harness', version: toolVersion() },
     });
     const raw = model === undefined ? suitesReport : withModelResults(suitesReport, await model.results);
-    const compared: RunReport =
-      baseline === undefined ? raw : applyBaseline(raw, baseline, options.baseline ?? '');
-    const report: RunReport = options.strict ? { ...compared, strict: true } : compared;
+    const compared: RunReport = baseline === undefined ? raw : applyBaseline(raw, baseline, baselineOptions);
+    const report: RunReport = {
+      ...compared,
+      run: identity,
+      ...(options.strict ? { strict: true as const } : {}),
+    };
     if (toStdout && fileFormats.includes('json')) process.stdout.write(toReportJson(report, { transcripts }));
     else if (fileFormats.length > 0 && options.quiet !== true)
       process.stderr.write(`reports written to ${options.out}/\n`);
     // Without the console report, the baseline's differences still say why the run fails.
     if (consoleReporter === undefined && report.baseline !== undefined) {
       for (const d of report.baseline.unexpected)
-        process.stderr.write(`baseline: new deviation: ${d.rule} at ${d.institution}\n`);
+        process.stderr.write(`baseline: new deviation: ${deviationLabel(d)}\n`);
       for (const d of report.baseline.fixed)
         process.stderr.write(
-          `baseline: no longer deviates: ${d.rule} at ${d.institution} — remove it from the baseline\n`,
+          `baseline: no longer deviates: ${deviationLabel(d)} — remove it from the baseline\n`,
         );
     }
     if (options.writeBaseline !== undefined)
-      writeFileSync(options.writeBaseline, baselineYaml(report.results), 'utf8');
+      writeFileSync(options.writeBaseline, baselineYaml(report.results, baselineReason ?? ''), 'utf8');
     const code = verdictExitCode(report);
     if (code === ExitCode.HarnessError)
       process.stderr.write(
@@ -321,6 +360,33 @@ function optionalInteger(text: string | undefined, option: string, min: number):
       hint: `e.g. ${option} 5`,
     });
   return n;
+}
+
+/**
+ * The reason `--write-baseline` writes into every entry: required, so no entry is ever accepted
+ * without one (a baseline with a blank reason is refused when read).
+ */
+function checkBaselineReason(options: Pick<RunCliOptions, 'writeBaseline' | 'reason'>): string | undefined {
+  if (options.writeBaseline === undefined) {
+    if (options.reason !== undefined)
+      throw new RunOptionError(
+        'ERR_RUN_OPTION',
+        '--reason is the reason of the baseline --write-baseline writes',
+        {
+          hint: 'add --write-baseline FILE, or drop --reason',
+        },
+      );
+    return undefined;
+  }
+  if (options.reason === undefined || options.reason.trim() === '')
+    throw new RunOptionError(
+      'ERR_RUN_OPTION',
+      '--write-baseline needs --reason: why these deviations are accepted',
+      {
+        hint: 'e.g. --write-baseline accepted.yaml --reason "fix planned in release 24.3" (edit the reason per entry after)',
+      },
+    );
+  return options.reason.trim();
 }
 
 /**

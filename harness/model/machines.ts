@@ -54,7 +54,7 @@ export const machineDefinitions: Readonly<Record<ModelMachine, MachineDefinition
   quotas: {
     prelude: 'consent-all',
     title:
-      'Batch and connected calls agree with the seed’s quotas: 4 per calendar day (Paris or UTC) per PSU and page, account or card',
+      'Batch and connected calls agree with the seed’s quotas: 4 per Paris calendar day per PSU and page, account or card',
     commands: [
       ...quotaCommands,
       ...quotaCommands,

@@ -6,7 +6,7 @@
  */
 import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import type { CaseRef, CaseResult, Reporter, RunReport, RunStart, Status, Summary } from './model.ts';
-import { emptySummary, statuses, statusTraits, verdictText } from './model.ts';
+import { deviationLabel, emptySummary, statuses, statusTraits, verdictText } from './model.ts';
 import type { SecretSet } from './secret-set.ts';
 
 /** Where the console reporter writes: a writable stream, with `isTTY` when it is a terminal. */
@@ -230,8 +230,7 @@ function failureText(result: CaseResult, color: boolean): string {
 function baselineLines(report: RunReport): string[] {
   const baseline = report.baseline;
   if (baseline === undefined) return [];
-  const label = (d: { rule: string; institution: string; reason?: string }): string =>
-    `${d.rule} at ${d.institution}${d.reason === undefined ? '' : ` (${d.reason})`}`;
+  const label = deviationLabel;
   const lines = ['', `Baseline ${baseline.file}`];
   for (const d of baseline.accepted) lines.push(`  accepted: ${label(d)}`);
   for (const d of baseline.fixed)

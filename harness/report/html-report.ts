@@ -11,8 +11,17 @@ import { curlCommand } from './curl.ts';
 import { cellLabel, failingStep, formatDuration, formatValue } from './format-value.ts';
 import { reportCss, reportCsp, reportJs } from './html-assets.ts';
 import { escapeAttribute, escapeMarkup as e } from './markup-escape.ts';
-import type { CaseResult, HeaderMap, Reporter, RunReport, Screenshot, Status, StepResult } from './model.ts';
-import { cellKey, statuses, statusTraits, verdictText } from './model.ts';
+import type {
+  BaselineDeviation,
+  CaseResult,
+  HeaderMap,
+  Reporter,
+  RunReport,
+  Screenshot,
+  Status,
+  StepResult,
+} from './model.ts';
+import { cellKey, deviationLabel, statuses, statusTraits, verdictText } from './model.ts';
 
 /** Bodies longer than this are cut in the HTML report (report.json keeps them whole). */
 const maxBodyChars = 20_000;
@@ -283,8 +292,8 @@ function anchor(result: CaseResult): string {
 function baselineSection(report: RunReport): string {
   const baseline = report.baseline;
   if (baseline === undefined) return '';
-  const item = (d: { rule: string; institution: string; reason?: string }, what: string): string =>
-    `<li>${e(what)}: <code>${e(d.rule)}</code> at ${e(d.institution)}${d.reason === undefined ? '' : ` — ${e(d.reason)}`}</li>`;
+  const item = (d: BaselineDeviation, what: string): string =>
+    `<li>${e(what)}: <code>${e(d.rule)}</code> ${e(deviationLabel(d).slice(d.rule.length + 1))}</li>`;
   const items = [
     ...baseline.accepted.map((d) => item(d, 'accepted')),
     ...baseline.fixed.map((d) => item(d, 'no longer deviates (remove it from the baseline)')),

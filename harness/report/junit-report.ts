@@ -5,12 +5,13 @@
  * expected and actual), `errored` → `<error>`, and the statuses that are neither a pass nor a problem
  * (`accepted` by a baseline, `skipped`, `not-applicable`) → `<skipped message>` whose message starts
  * with the status and gives the reason (`statusTraits` in `model.ts` says which element each becomes).
+ * A merge that went without some shards adds a `shards` suite with one `<error>` per missing shard.
  */
 import { writeFile } from 'node:fs/promises';
 import { cellLabel, failingStep, formatValue } from './format-value.ts';
 import { escapeAttribute, escapeMarkup } from './markup-escape.ts';
 import type { CaseResult, Reporter, RunReport } from './model.ts';
-import { statuses, statusTraits, summarize } from './model.ts';
+import { missingShards, shardLabel, statuses, statusTraits, summarize } from './model.ts';
 
 /** Renders a run as a JUnit XML document. */
 export function toJunitXml(report: RunReport): string {
@@ -20,9 +21,11 @@ export function toJunitXml(report: RunReport): string {
     list.push(result);
     bySuite.set(result.suite, list);
   }
+  // A merge without some shards (`merge-reports --allow-partial`) is an error CI must see: one each.
+  const missing = report.run?.missing ?? [];
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeAttribute(`${report.tool.name} ${report.target.name}`)}" ${counts(report.results)} time="${seconds(elapsed(report))}" timestamp="${escapeAttribute(report.startedAt)}">`,
+    `<testsuites name="${escapeAttribute(`${report.tool.name} ${report.target.name}`)}" ${counts(report.results, missing.length)} time="${seconds(elapsed(report))}" timestamp="${escapeAttribute(report.startedAt)}">`,
   ];
   for (const [suite, results] of bySuite) {
     const time = results.reduce((sum, r) => sum + r.durationMs, 0);
@@ -30,6 +33,20 @@ export function toJunitXml(report: RunReport): string {
       `  <testsuite name="${escapeAttribute(suite)}" ${counts(results)} time="${seconds(time)}" timestamp="${escapeAttribute(report.startedAt)}">`,
     );
     for (const result of results) lines.push(...testcase(result));
+    lines.push('  </testsuite>');
+  }
+  if (missing.length > 0) {
+    lines.push(
+      `  <testsuite name="shards" tests="${missing.length}" failures="0" errors="${missing.length}" skipped="0" time="0.000" timestamp="${escapeAttribute(report.startedAt)}">`,
+    );
+    for (const shard of missing) {
+      const said = missingShards({ run: { id: '', shard, missing: [shard] } }) ?? '';
+      lines.push(
+        `    <testcase classname="shards" name="${escapeAttribute(`shard ${shardLabel(shard)}`)}" time="0.000">`,
+        `      <error message="${escapeAttribute(said)}" type="incomplete">${escapeMarkup(`${said}: its cells were never merged into this report`)}</error>`,
+        '    </testcase>',
+      );
+    }
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>', '');
@@ -107,11 +124,11 @@ function details(result: CaseResult): string {
   return lines.join('\n');
 }
 
-function counts(results: readonly CaseResult[]): string {
+function counts(results: readonly CaseResult[], missingCount = 0): string {
   const summary = summarize(results);
   const count = (kind: 'failure' | 'error' | 'skipped'): number =>
     statuses.filter((s) => statusTraits[s].junit === kind).reduce((sum, s) => sum + summary[s], 0);
-  return `tests="${summary.total}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}"`;
+  return `tests="${summary.total + missingCount}" failures="${count('failure')}" errors="${count('error') + missingCount}" skipped="${count('skipped')}"`;
 }
 
 function elapsed(report: RunReport): number {

@@ -10,9 +10,11 @@
  * say (the order and traits of the statuses, the verdict, the reporter interface).
  */
 import type {
+  BaselineDeviation,
   CaseResult,
   Matrix,
   RunReport,
+  ShardRef,
   Status,
   Summary,
   TargetInfo,
@@ -27,8 +29,10 @@ export type {
   HeaderMap,
   Matrix,
   RuleRef,
+  RunIdentity,
   RunReport,
   Screenshot,
+  ShardRef,
   Status,
   StepResult,
   Summary,
@@ -105,12 +109,13 @@ export type CaseRef = Pick<CaseResult, 'suite' | 'case' | 'title' | 'version' | 
 export type RunVerdict = 'conforms' | 'conforms-to-baseline' | 'does-not-conform' | 'incomplete';
 
 /**
- * The run's verdict: `incomplete` when a case errored, `does-not-conform` when one failed or the
+ * The run's verdict: `incomplete` when a case errored or a merge went without some shards
+ * (`merge-reports --allow-partial`), `does-not-conform` when one failed or the
  * baseline no longer matches (a new deviation or a fixed one), `conforms-to-baseline` when only
  * accepted deviations remain, `conforms` otherwise.
  */
-export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline' | 'strict'>): RunVerdict {
-  if (report.summary.errored > 0) return 'incomplete';
+export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline' | 'strict' | 'run'>): RunVerdict {
+  if (report.summary.errored > 0 || missingShards(report) !== undefined) return 'incomplete';
   const baseline = report.baseline;
   if (report.summary.failed > 0) return 'does-not-conform';
   if (report.strict === true && report.summary.advisory > 0) return 'does-not-conform';
@@ -122,7 +127,9 @@ export function runVerdict(report: Pick<RunReport, 'summary' | 'baseline' | 'str
 }
 
 /** The verdict in words, e.g. "the target conforms to its baseline". */
-export function verdictText(report: Pick<RunReport, 'summary' | 'baseline' | 'wording' | 'strict'>): string {
+export function verdictText(
+  report: Pick<RunReport, 'summary' | 'baseline' | 'wording' | 'strict' | 'run'>,
+): string {
   const verdict = runVerdict(report);
   const advisory = report.summary.advisory;
   // Advisory findings are on our choices: named beside any verdict, decisive only when strict.
@@ -134,7 +141,7 @@ export function verdictText(report: Pick<RunReport, 'summary' | 'baseline' | 'wo
 }
 
 function verdictWords(
-  report: Pick<RunReport, 'summary' | 'baseline' | 'wording'>,
+  report: Pick<RunReport, 'summary' | 'baseline' | 'wording' | 'run'>,
   verdict: RunVerdict,
 ): string {
   const wording = report.wording ?? {
@@ -143,7 +150,7 @@ function verdictWords(
   };
   switch (verdict) {
     case 'incomplete':
-      return 'the harness could not check everything';
+      return missingShards(report) ?? 'the harness could not check everything';
     case 'does-not-conform':
       return report.baseline !== undefined && report.summary.failed === 0
         ? `${wording.doesNotConform}: it differs from its baseline`
@@ -153,6 +160,36 @@ function verdictWords(
     case 'conforms':
       return wording.conforms;
   }
+}
+
+/**
+ * What a merge without some shards says in every output, e.g. "incomplete: shard 4/4 missing";
+ * `undefined` for a report that misses none.
+ */
+export function missingShards(report: Pick<RunReport, 'run'>): string | undefined {
+  const missing = report.run?.missing ?? [];
+  if (missing.length === 0) return undefined;
+  const list = missing.map(shardLabel).join(', ');
+  return `incomplete: shard${missing.length === 1 ? '' : 's'} ${list} missing`;
+}
+
+/** A shard as `--shard` names it: `2/4`. */
+export function shardLabel(shard: ShardRef): string {
+  return `${shard.index}/${shard.count}`;
+}
+
+/**
+ * A baseline deviation in words: `TOK-CODE-ONE-TIME in oauth-grants/code-usable-once (v1.6.2;
+ * 10101)`, then the baseline's reason and last day when it gives them (`: fix planned in 24.3,
+ * accepted until 2026-06-30`; on a new deviation, those of the entry that expired).
+ */
+export function deviationLabel(d: BaselineDeviation): string {
+  const cells = [d.versions?.join(', '), d.institutions?.join(', ')].filter((c) => c !== undefined);
+  const where = cells.length === 0 ? '' : ` (${cells.join('; ')})`;
+  const why = [d.reason, d.until === undefined ? undefined : `accepted until ${d.until}`].filter(
+    (w) => w !== undefined,
+  );
+  return `${d.rule} in ${d.case}${where}${why.length === 0 ? '' : `: ${why.join(', ')}`}`;
 }
 
 /** What a reporter learns when a run starts. */

@@ -6,6 +6,11 @@
  */
 export type RunReport = {
   tool: ToolInfo;
+  /**
+   * Which run the report belongs to and which share of its matrix it covers (`run` writes it;
+   * `merge-reports` checks it).
+   */
+  run?: RunIdentity;
   target: TargetInfo;
   /** ISO 8601 instant. */
   startedAt: string;
@@ -26,6 +31,31 @@ export type RunReport = {
 export type ToolInfo = {
   name: string;
   version: string;
+};
+
+/** The run a report belongs to: shards of one run carry the same id. */
+export type RunIdentity = {
+  /**
+   * A hash of the harness version, the target, the suites and the filters: the same for every shard of
+   * one run, another for any other run.
+   */
+  id: string;
+  /**
+   * The share of the run's matrix this report covers: `run --shard i/n`; 1/1 for an unsharded run or a
+   * merged report.
+   */
+  shard: ShardRef;
+  /**
+   * Shards a merge went without (`merge-reports --allow-partial`): the report is incomplete and its
+   * verdict says so.
+   */
+  missing?: Array<ShardRef>;
+};
+
+/** Shard `index` of `count` (`--shard index/count`). */
+export type ShardRef = {
+  index: number;
+  count: number;
 };
 
 /** What the run was against. */
@@ -72,12 +102,25 @@ export type VerdictWording = {
 
 export type Count = number;
 
-/** A deviation (rule × institution) a baseline accepts. */
+/**
+ * A deviation: a rule broken in one case, at the versions and institutions listed (every one when a list
+ * is absent). `accepted` and `fixed` list baseline entries as the file gives them; `unexpected` lists
+ * where the run saw a deviation the baseline does not accept, with the reason and end date of an entry
+ * that has expired.
+ */
 export type BaselineDeviation = {
   rule: string;
-  institution: string;
+  /** `suite/case`. */
+  case: string;
+  versions?: Array<string>;
+  institutions?: Array<string>;
   /** Why it is accepted, as the baseline file says. */
   reason?: string;
+  /**
+   * Last Paris day the baseline accepts it (YYYY-MM-DD); on an unexpected deviation, the day its entry
+   * expired.
+   */
+  until?: string;
 };
 
 /** Milliseconds. */

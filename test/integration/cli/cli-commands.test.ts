@@ -100,18 +100,26 @@ describe('a faulted reference run against a baseline written from it', () => {
       join(dir, 'b0'),
       '--write-baseline',
       baseline,
+      '--reason',
+      'code reuse fixed in release 24.3',
     );
     expect(first.code).toBe(1);
-    expect(readFileSync(baseline, 'utf8')).toContain('TOK-CODE-ONE-TIME');
+    expect(readFileSync(baseline, 'utf8')).toMatch(
+      /- rule: TOK-CODE-ONE-TIME\n {4}case: oauth-grants\/[a-z0-9-]+\n {4}versions:\n {6}- v1\.6\.2\n {4}institutions:\n {6}- "10101"\n {4}reason: code reuse fixed in release 24\.3\n/,
+    );
 
     const out = join(dir, 'b1');
     const run = await cli('run', '--fault', 'code-reusable', ...narrow, '--out', out, '--baseline', baseline);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('embedded reference: the target conforms to its baseline');
-    expect(run.stdout).toContain('accepted: TOK-CODE-ONE-TIME at 10101');
+    expect(run.stdout).toMatch(
+      /accepted: TOK-CODE-ONE-TIME in oauth-grants\/[a-z0-9-]+ \(v1\.6\.2; 10101\): code reuse fixed in release 24\.3/,
+    );
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/<testsuites [^>]*failures="0" errors="0"/);
-    expect(junit).toMatch(/<skipped message="accepted: in the baseline [^"]*accepted\.yaml: /);
+    expect(junit).toMatch(
+      /<skipped message="accepted: in the baseline [^"]*accepted\.yaml \(code reuse fixed in release 24\.3\): /,
+    );
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     // The fault also leaves an advisory finding (a choice rule), which the verdict names after it.
     expect(html).toContain('<p class="verdict">The target conforms to its baseline');
@@ -121,14 +129,35 @@ describe('a faulted reference run against a baseline written from it', () => {
     };
     expect(json.summary.failed).toBe(0);
     expect(json.summary.accepted).toBeGreaterThan(0);
-    expect(json.baseline.accepted).toContainEqual({ rule: 'TOK-CODE-ONE-TIME', institution: '10101' });
+    expect(json.baseline.accepted).toContainEqual(
+      expect.objectContaining({
+        rule: 'TOK-CODE-ONE-TIME',
+        institutions: ['10101'],
+        reason: 'code reuse fixed in release 24.3',
+      }),
+    );
     expect(json.baseline.unexpected).toEqual([]);
 
     // The clean reference no longer deviates: the baseline lists what disappeared, and the run fails.
     const clean = await cli('run', ...narrow, '--out', join(dir, 'b2'), '--baseline', baseline);
     expect(clean.code).toBe(1);
-    expect(clean.stdout).toContain('no longer deviates: TOK-CODE-ONE-TIME at 10101');
+    expect(clean.stdout).toMatch(
+      /no longer deviates: TOK-CODE-ONE-TIME in oauth-grants\/[a-z0-9-]+ \(v1\.6\.2; 10101\)/,
+    );
   }, 180_000);
+
+  it('refuses --write-baseline without --reason, before anything runs', async () => {
+    const refused = await cli(
+      'run',
+      ...narrow,
+      '--out',
+      join(dir, 'b3'),
+      '--write-baseline',
+      join(dir, 'x.yaml'),
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('error ERR_RUN_OPTION: --write-baseline needs --reason');
+  });
 });
 
 describe('filters naming nothing that exists', () => {

@@ -173,7 +173,10 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
   it('passes with a baseline accepting the deviation, and fails when the baseline lists a rule that now holds', async () => {
     const file = suiteFile('failing-for-baseline.yaml', failingSuite);
     const accepting = join(dir, 'accepting.yaml');
-    writeFileSync(accepting, "accepted:\n  - { rule: AIS-ACC-NO-CONSENT-LISTS-ALL, institution: '10101' }\n");
+    writeFileSync(
+      accepting,
+      "accepted:\n  - { rule: AIS-ACC-NO-CONSENT-LISTS-ALL, case: failing/wrong-status, institutions: ['10101'], reason: the suite expects 299 }\n",
+    );
     const accepted = await runCli([
       'run',
       '--suites',
@@ -205,7 +208,9 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
       join(dir, 'b2'),
     ]);
     expect(newFailure.code).toBe(1);
-    expect(newFailure.stderr).toContain('new deviation: AIS-ACC-NO-CONSENT-LISTS-ALL at 10101');
+    expect(newFailure.stderr).toContain(
+      'new deviation: AIS-ACC-NO-CONSENT-LISTS-ALL in failing/wrong-status (v1.4.2; 10101)',
+    );
 
     const passing = suiteFile(
       'passing-for-baseline.yaml',
@@ -226,7 +231,7 @@ tpp: { clientId: PSDFR-ACPR-12345, qwac: { cert: cert.pem, key: key.pem }, qseal
     ]);
     expect(fixed.code).toBe(1);
     expect(fixed.stderr).toContain(
-      'no longer deviates: AIS-ACC-NO-CONSENT-LISTS-ALL at 10101 — remove it from the baseline',
+      'no longer deviates: AIS-ACC-NO-CONSENT-LISTS-ALL in failing/wrong-status (10101): the suite expects 299 — remove it from the baseline',
     );
   }, 180_000);
 

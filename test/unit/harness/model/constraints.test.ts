@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getRule, versionProfile, newestApiVersion } from '../../../../spec/lib/index.ts';
 import type { Answer } from '../../../../harness/model/answer.ts';
@@ -380,12 +379,5 @@ describe('the seed model’s constraints', () => {
         listing([entry('b', B, { links: linked(['balances']) })], readings),
       ),
     ).toEqual(expect.any(String));
-  });
-
-  it('is listed in docs/model.md, each constraint with its rule', () => {
-    const page = readFileSync(new URL('../../../../docs/model.md', import.meta.url), 'utf8');
-    for (const machine of modelMachines)
-      for (const c of machineDefinitions[machine].constraints)
-        expect(page).toContain(`| \`${c.name}\` | ${c.rule} |`);
   });
 });

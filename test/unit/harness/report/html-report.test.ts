@@ -160,7 +160,7 @@ describe('HTML report that reads well', () => {
     report.summary = { ...report.summary, failed: 0, errored: 0, accepted: 1 };
     report.baseline = {
       file: 'b.yaml',
-      accepted: [{ rule: 'AIS-TRX-003', institution: '10101' }],
+      accepted: [{ rule: 'AIS-TRX-003', case: 'ais-transactions/date-range', reason: 'fix in 24.3' }],
       fixed: [],
       unexpected: [],
     };
