@@ -17,7 +17,11 @@ export interface RunIdentityInput {
   /** The harness version (`tool.version` of the report). */
   toolVersion: string;
   /** The target: its hosts, versions, institutions and capabilities (not the port dialled). */
-  target: Pick<Target, 'name' | 'baseUrl' | 'versions' | 'institutions' | 'capabilities'>;
+  target: Pick<Target, 'name' | 'baseUrl'> & {
+    versions: readonly string[];
+    institutions: readonly Pick<Target['institutions'][number], 'code'>[];
+    capabilities: readonly string[];
+  };
   /**
    * What else makes the target what it is when the command starts it (the embedded reference's
    * faults, choices, calendar and clock); absent for a target file.
