@@ -24,7 +24,11 @@ export function captureValue(
     const header = step.sent[source.sent];
     return Array.isArray(header) ? header[0] : header;
   }
-  if ('json' in source) return queryJson(outcome.body, fillPath(source.json))[0];
+  if ('json' in source) {
+    const values = queryJson(outcome.body, fillPath(source.json));
+    if (source.all !== true) return values[0];
+    return values.length === 0 ? undefined : values;
+  }
   if ('header' in source) return headerOf(outcome, source.header);
   // A page's form action is its own address when empty (HTML): no action is no value to capture.
   if ('form' in source) {

@@ -47,7 +47,18 @@ export function checkValues(
     fail(`has ${count} items, fewer than ${check.minCount}`, `>= ${check.minCount}`, count);
   if (check.maxCount !== undefined && count > check.maxCount)
     fail(`has ${count} items, more than ${check.maxCount}`, `<= ${check.maxCount}`, count);
-  const valueOps = ['equals', 'notEquals', 'matches', 'oneOf', 'type', 'gt', 'gte', 'lt', 'lte'] as const;
+  const valueOps = [
+    'equals',
+    'notEquals',
+    'matches',
+    'oneOf',
+    'noneOf',
+    'type',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+  ] as const;
   if (!valueOps.some((op) => check[op] !== undefined)) return failures;
   if (values.length === 0) {
     fail('is missing', describeOps(check, expectedOf), 'absent');
@@ -83,6 +94,15 @@ export function checkOne(
     const options = check.oneOf.map(expectedOf);
     if (!options.some((o) => looselyEqual(value, o)))
       fail('is not one of the allowed values', { oneOf: options });
+  }
+  if (check.noneOf !== undefined) {
+    // A list, or one {{name}} holding a list (a capture with `all: true`).
+    const filled = expectedOf(check.noneOf);
+    const excluded: unknown[] = Array.isArray(filled) ? filled.map(expectedOf) : [filled];
+    if (excluded.some((o) => looselyEqual(value, o)))
+      fail('is one of the excluded values', {
+        noneOf: excluded.length > 5 ? `${excluded.length} values, ${String(value)} among them` : excluded,
+      });
   }
   if (
     check.type !== undefined &&

@@ -95,7 +95,8 @@ function normalizeStep(raw: RawStep, pointer: string, source: YamlSource): StepD
   const capture: StepDefinition['capture'] = {};
   for (const [name, c] of Object.entries(raw.capture ?? {})) {
     const rule = c.rule === undefined ? {} : { rule: c.rule };
-    if (c.json !== undefined) capture[name] = { json: c.json, ...rule };
+    if (c.json !== undefined)
+      capture[name] = { json: c.json, ...(c.all === true ? { all: true } : {}), ...rule };
     else if (c.header !== undefined) capture[name] = { header: c.header.toLowerCase(), ...rule };
     else if (c.query !== undefined) capture[name] = { query: c.query, ...rule };
     else if (c.sent !== undefined) capture[name] = { sent: c.sent.toLowerCase(), ...rule };

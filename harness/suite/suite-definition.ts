@@ -144,7 +144,15 @@ export interface Expectations {
  * (`sent`: one of its headers, e.g. x-request-id, so a broken echo fails only the rule about echoing).
  */
 export type CaptureSource = (
-  { json: string } | { header: string } | { query: string } | { sent: string } | { form: 'action' }
+  | {
+      json: string;
+      /** Every value the path selects, as a list (a page's ids), instead of the first. */
+      all?: true;
+    }
+  | { header: string }
+  | { query: string }
+  | { sent: string }
+  | { form: 'action' }
 ) & {
   /** The rule a capture that finds nothing fails, instead of its default (expectation-rules.ts). */
   rule?: string;

@@ -285,6 +285,8 @@ export type RawCheck = {
   maxCount?: number;
   matches?: string;
   oneOf?: unknown[];
+  /** The value is none of these: a list, or one {{name}} holding a list (a capture with all: true). */
+  noneOf?: unknown;
   type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
   gt?: unknown;
   gte?: unknown;
@@ -353,6 +355,11 @@ export type RawCaptures = {
   [key: string]: {
     rule?: RawRuleId;
     json?: string;
+    /**
+     * With json: every value the path selects, as a list (none found is a miss), e.g. the ids of a page
+     * to check the next one repeats none.
+     */
+    all?: true;
     header?: string;
     /** A query parameter of the redirect Location (journeys) or of the response Location header. */
     query?: string;

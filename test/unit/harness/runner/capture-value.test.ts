@@ -14,6 +14,20 @@ function outcome(partial: Partial<StepOutcome>): StepOutcome {
 const noFill = (path: string): string => path;
 
 describe('captureValue', () => {
+  it('takes every value a JSONPath selects as a list with all: true, and nothing from an empty selection', () => {
+    const page = {
+      outcome: outcome({ body: { transactions: [{ resourceId: 'a' }, { resourceId: 'b' }] } }),
+      sent: {},
+    };
+    expect(captureValue({ json: '$.transactions[*].resourceId', all: true }, page, noFill)).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(captureValue({ json: '$.transactions[*].resourceId' }, page, noFill)).toBe('a');
+    const empty = { outcome: outcome({ body: { transactions: [] } }), sent: {} };
+    expect(captureValue({ json: '$.transactions[*].resourceId', all: true }, empty, noFill)).toBeUndefined();
+  });
+
   it('takes the action of the first form of an HTML page, entities decoded', () => {
     expect(captureValue({ form: 'action' }, { outcome: outcome({ text: page }), sent: {} }, noFill)).toBe(
       '/stet/psd2/oauth/journeys/j-1&x',
