@@ -152,6 +152,16 @@ export const pisChoices = {
     reference: { code: 'RENF', status: 404 },
     alternate: { code: 'FF01', status: 400 },
   }),
+  // A payment read with the token of another payment: 404 RENF, or the token refused (401 invalid_token).
+  'PIS-OTHER-PAYMENT-RENF': choice<'RENF' | 'invalid_token'>({
+    reference: 'RENF',
+    alternate: 'invalid_token',
+  }),
+  // The confirmation sent with the first token: 403 BADS, or the token refused (401 invalid_token).
+  'PIS-FIRST-TOKEN-CONFIRMATION-403': choice<'BADS' | 'invalid_token'>({
+    reference: 'BADS',
+    alternate: 'invalid_token',
+  }),
   'PIS-INITIATE-RESPONSE': choice<InitiationBody>({
     // STET's creation body: the authentication approach and the consent link.
     reference: ({ consentApproval }) => ({

@@ -5,6 +5,7 @@ import {
   journeyPages,
   type JourneyPages,
 } from '../oauth/journey-pages.ts';
+import { codeLifetimeMs } from '../oauth/authorization-code.ts';
 import { maxOtpFailures, screenTimeoutMs } from '../oauth/journey.ts';
 import { choice } from './choice.ts';
 
@@ -137,6 +138,8 @@ export const tokChoices = {
     reference: (state) => state,
     alternate: () => undefined,
   }),
+  // How long an authorization code lives: one minute, or RFC 6749's recommended maximum of ten.
+  'TOK-CODE-LIFE-UNDER-5-MIN': choice<number>({ reference: codeLifetimeMs, alternate: 10 * 60 * 1000 }),
   // The WWW-Authenticate header of a 401 invalid_token: RFC 6750's, or none.
   'TOK-WWW-AUTHENTICATE': choice<Readonly<Record<string, string>>>({
     reference: { 'www-authenticate': 'Bearer error="invalid_token"' },

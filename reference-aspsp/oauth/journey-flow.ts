@@ -8,7 +8,7 @@ import type { OpenContext } from '../server/request-context.ts';
 import type { RouteResponse } from '../server/route.ts';
 import type { StoreTx } from '../store/index.ts';
 import { finishPaymentJourney, isPaymentJourney, paymentConsentView } from '../pisp/journey-payment.ts';
-import { codeLifetimeMs, codesCollection, type AuthorizationCode } from './authorization-code.ts';
+import { codesCollection, type AuthorizationCode } from './authorization-code.ts';
 import type { JourneyPages } from './journey-pages.ts';
 import { journeysCollection, type Journey } from './journey.ts';
 
@@ -172,7 +172,8 @@ export const journeyFlow = {
       psuId: consented.psuId,
       role: journey.role,
       scope: journey.scope,
-      expiresAt: now + codeLifetimeMs,
+      // One minute in the reference (TOK-CODE-LIFE-UNDER-5-MIN).
+      expiresAt: now + ctx.choices.of('TOK-CODE-LIFE-UNDER-5-MIN'),
       authenticatedAt: consented.authenticatedAt,
       state: journey.state,
       extra: journey.extra,

@@ -36,7 +36,15 @@ export async function paymentForToken(
       ? await getPayment(ctx.store, ctx.institution.code, resourceId)
       : undefined;
   if (payment === undefined) {
-    throw new ApiError('RENF', { detail: `payment ${resourceId} is not served by this token` });
+    const detail = `payment ${resourceId} is not served by this token`;
+    // A payment that exists but is another token's: 404 RENF, or the token refused
+    // (PIS-OTHER-PAYMENT-RENF); an unknown one is RENF (the seed's ReferenceNotFound) in both banks.
+    if (
+      ctx.choices.of('PIS-OTHER-PAYMENT-RENF') === 'invalid_token' &&
+      (await getPayment(ctx.store, ctx.institution.code, resourceId)) !== undefined
+    )
+      throw refusedToken(detail, ctx.choices);
+    throw new ApiError('RENF', { detail });
   }
   return { payment, binding };
 }

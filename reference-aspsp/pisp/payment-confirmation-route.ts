@@ -1,5 +1,6 @@
 import { apiVersions } from '../../spec/lib/index.ts';
 import { ApiError } from '../server/api-error.ts';
+import { refusedToken } from '../oauth/check-access-token.ts';
 import type { BearerContext } from '../server/request-context.ts';
 import type { BearerRoute, RouteResponse } from '../server/route.ts';
 import { paymentForToken } from './payment-access.ts';
@@ -51,9 +52,11 @@ async function confirmablePayment(
   }
   const { payment, binding } = await paymentForToken(ctx);
   if (binding.kind !== 'second' && !ctx.faults.has('first-token-confirms')) {
-    throw new ApiError('BADS', {
-      detail: 'the first PISP token cannot confirm; use the token of the PKCE exchange',
-    });
+    const detail = 'the first PISP token cannot confirm; use the token of the PKCE exchange';
+    // 403 BADS, or the token refused (PIS-FIRST-TOKEN-CONFIRMATION-403).
+    if (ctx.choices.of('PIS-FIRST-TOKEN-CONFIRMATION-403') === 'invalid_token')
+      throw refusedToken(detail, ctx.choices);
+    throw new ApiError('BADS', { detail });
   }
   return payment;
 }
