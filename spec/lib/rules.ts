@@ -30,7 +30,7 @@ export type RuleCheck = { kind: 'api' } | { kind: 'manual'; reason: string };
  * advisory: reported, never failing a run unless `run --strict` (docs/verdicts.md).
  */
 export type RuleBasis =
-  { kind: 'seed'; quote: string } | { kind: 'choice'; reason: string; alternate: string | undefined };
+  { kind: 'seed'; quote: string } | { kind: 'choice'; reason: string; alternate: string };
 
 /**
  * The verdict of the seed-quote review (issue 30): the quote states what the checks assert (`ok`),
@@ -245,9 +245,10 @@ function parseBasis(
     throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice without a one-line reason`, {
       hint: 'add reason: the one line saying why this is our reading (the seed is silent, says not shown…)',
     });
-  if (alternate !== undefined && /[\r\n]/.test(alternate))
-    throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice with an alternate of several lines`, {
-      hint: 'alternate: one line saying what the alternate bank does instead (reference-aspsp/choices)',
+  // Every choice has its other side: the behaviour of the alternate bank (serve --choices alternate).
+  if (alternate === undefined || /[\r\n]/.test(alternate))
+    throw new SpecError('ERR_SPEC_INVALID', `${rule} is basis: choice without a one-line alternate`, {
+      hint: 'add alternate: one line saying what a bank choosing otherwise does, seed-true (reference-aspsp/choices implements it)',
     });
   return { kind, reason, alternate };
 }

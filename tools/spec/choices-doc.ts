@@ -28,7 +28,7 @@ export function choicesTable(rules: readonly Rule[]): string {
   const rows = rules.flatMap((rule) =>
     rule.basis.kind === 'choice'
       ? [
-          `| \`${rule.id}\` | ${cell(rule.title)} | ${cell(rule.basis.reason)} | ${cell(rule.basis.alternate ?? '')} |`,
+          `| \`${rule.id}\` | ${cell(rule.title)} | ${cell(rule.basis.reason)} | ${cell(rule.basis.alternate)} |`,
         ]
       : [],
   );

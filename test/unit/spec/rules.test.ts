@@ -153,15 +153,20 @@ describe('rule catalogue', () => {
     expect(message({ basis: 'choice', reason: 'ours', quote: 'q' })).toContain(
       'is basis: choice but has a quote',
     );
-    expect(message({ basis: 'choice', reason: 'ours', check: 'manual' })).toContain('and check: manual');
+    expect(message({ basis: 'choice', reason: 'ours', alternate: 'theirs', check: 'manual' })).toContain(
+      'and check: manual',
+    );
     expect(message({ basis: 'seed', quote: 'q', alternate: 'theirs' })).toContain(
       'is basis: seed but has an alternate',
     );
     expect(message({ basis: 'choice', reason: 'ours', alternate: 'a\nb' })).toContain(
-      'with an alternate of several lines',
+      'without a one-line alternate',
     );
+    expect(message({ basis: 'choice', reason: 'ours' })).toContain('without a one-line alternate');
     expect(message({ basis: 'maybe', quote: 'q' })).toContain('$.rules[0].basis');
-    expect(parseRules({ rules: [{ ...rule, basis: 'choice', reason: 'ours' }] }, 'r.yaml')[0]).toMatchObject({
+    expect(
+      parseRules({ rules: [{ ...rule, basis: 'choice', reason: 'ours', alternate: 'theirs' }] }, 'r.yaml')[0],
+    ).toMatchObject({
       basis: { kind: 'choice', reason: 'ours' },
       check: { kind: 'api' },
     });

@@ -52,9 +52,9 @@ describe('the review of the seed quotes in docs/verdicts.md', () => {
     const catalogue = rules(
       { id: 'QTA-A', basis: 'seed', quote: 'q', asserts: 'a', review: 'split into QTA-B, QTA-C' },
       { id: 'QTA-B', basis: 'seed', quote: 'q', asserts: 'b', review: 'reclassified' },
-      { id: 'QTA-D', basis: 'choice', reason: 'r', asserts: 'd', review: 'requoted' },
+      { id: 'QTA-D', basis: 'choice', reason: 'r', alternate: 'o', asserts: 'd', review: 'requoted' },
       { id: 'QTA-E', basis: 'seed', quote: 'q' },
-      { id: 'QTA-F', basis: 'choice', reason: 'r' },
+      { id: 'QTA-F', basis: 'choice', reason: 'r', alternate: 'o' },
     );
     expect(seedReviewProblems(catalogue)).toEqual([
       'rule QTA-A: split into QTA-B, which is no choice rule',
