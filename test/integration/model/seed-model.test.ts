@@ -76,7 +76,7 @@ describe('the seed model', () => {
     expect(replay.failure?.steps).toEqual(failure.steps);
   }, 120_000);
 
-  it('finds a fifth batch call of a Paris day served, shrunk to the calls that show it', async () => {
+  it('finds a fifth batch call of a calendar day served, shrunk to the calls that show it', async () => {
     const outcome = await runModel({
       target: await target(['fifth-batch-call-allowed']),
       runs: 10,
