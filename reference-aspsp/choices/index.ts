@@ -29,6 +29,7 @@
 import type { ChoiceBank, ChoiceEntry } from './choice.ts';
 import { badChoices } from './bad-choices.ts';
 import { errChoices } from './err-choices.ts';
+import { fbkChoices } from './fbk-choices.ts';
 import { regChoices } from './reg-choices.ts';
 import { trnChoices } from './trn-choices.ts';
 import { aisChoices } from './ais-choices.ts';
@@ -46,6 +47,7 @@ export const choiceFamilies: readonly Readonly<Record<string, ChoiceEntry<unknow
   errChoices,
   badChoices,
   regChoices,
+  fbkChoices,
   aisChoices,
   cbpChoices,
   cnsChoices,
@@ -59,6 +61,7 @@ const entries = {
   ...errChoices,
   ...badChoices,
   ...regChoices,
+  ...fbkChoices,
   ...aisChoices,
   ...cbpChoices,
   ...cnsChoices,

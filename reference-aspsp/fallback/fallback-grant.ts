@@ -39,8 +39,8 @@ export function fallbackSigningKey(): Promise<FallbackKey> {
  * token of the dedicated interface: no store entry is written, so the JWT is unknown there.
  */
 export async function answerFallback(ctx: CertificateContext, form: URLSearchParams): Promise<RouteResponse> {
-  if (form.get('scope') !== 'aisp')
-    throw new OAuthError('invalid_scope', 'the fallback form asks for scope aisp');
+  const wrongScope = ctx.choices.of('FBK-OTHER-SCOPE-REFUSED')(form.get('scope'));
+  if (wrongScope !== undefined) throw new OAuthError('invalid_scope', wrongScope);
   if (!ctx.certificate.roles.includes('aisp') || !ctx.tpp.roles.includes('aisp')) {
     throw new OAuthError(
       'unauthorized_client',
@@ -61,6 +61,6 @@ export async function answerFallback(ctx: CertificateContext, form: URLSearchPar
   return {
     status: 302,
     headers: { location, 'cache-control': 'no-store' },
-    json: { loginUrl: location, jwt },
+    json: ctx.choices.of('FBK-302-BODY')({ loginUrl: location, jwt }),
   };
 }
