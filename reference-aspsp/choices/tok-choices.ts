@@ -138,6 +138,12 @@ export const tokChoices = {
     reference: (state) => state,
     alternate: () => undefined,
   }),
+  // What login_hint does: skips the identification page, or fills it in for the PSU to confirm (the
+  // seed: identification "may be skipped" when the TPP supplies the identifier).
+  'TOK-LOGIN-HINT': choice<'skips-identification' | 'confirmed-on-the-page'>({
+    reference: 'skips-identification',
+    alternate: 'confirmed-on-the-page',
+  }),
   // How long an authorization code lives: one minute, or RFC 6749's recommended maximum of ten.
   'TOK-CODE-LIFE-UNDER-5-MIN': choice<number>({ reference: codeLifetimeMs, alternate: 10 * 60 * 1000 }),
   // The WWW-Authenticate header of a 401 invalid_token: RFC 6750's, or none.

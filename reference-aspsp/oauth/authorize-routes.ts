@@ -83,10 +83,14 @@ export const authorizeRoute: OpenRoute = {
       lastActivity: ctx.clock.now().getTime(),
       extra,
     };
-    const hint = payment?.loginHint ?? param(q, 'login_hint');
+    // The payment's debtor identification skips the identification screen (the seed's); login_hint
+    // skips it as the bank's choice TOK-LOGIN-HINT says.
+    const debtor = payment?.loginHint;
+    const hint = debtor ?? param(q, 'login_hint');
     return ctx.store.transaction(async (tx) => {
       // login_hint skips the identification page for an active PSU; otherwise that page says why (IPSU).
-      if (hint !== '') return journeyFlow.identify(ctx, tx, journey, hint);
+      if (hint !== '')
+        return journeyFlow.identify(ctx, tx, journey, hint, debtor === undefined ? 'login_hint' : 'debtor');
       await save(tx, journey);
       return { status: 200, html: pagesOf(ctx).identify(frame(ctx, journey)) };
     });

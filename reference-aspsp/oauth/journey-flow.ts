@@ -41,6 +41,7 @@ export const journeyFlow = {
     tx: StoreTx,
     journey: Journey,
     identifier: string,
+    from: 'page' | 'login_hint' | 'debtor' = 'page',
   ): Promise<RouteResponse> {
     const psu = await findPsu(ctx, tx, identifier);
     if (psu?.status !== 'active') {
@@ -52,6 +53,16 @@ export const journeyFlow = {
         status: new ApiError('IPSU').status,
         html: pagesOf(ctx).identify(frame(ctx, journey), { code: 'IPSU', text: refused }),
       };
+    }
+    if (from === 'login_hint' && ctx.choices.of('TOK-LOGIN-HINT') === 'confirmed-on-the-page') {
+      // The PSU is known, its identifier shown on the identification page for the PSU to confirm.
+      const known: Journey = {
+        ...journey,
+        psuId: psu.psuId,
+        lastActivity: await this.now(ctx, tx, { institution: journey.institution, psuId: psu.psuId }),
+      };
+      await save(tx, known);
+      return { status: 200, html: pagesOf(ctx).identify(frame(ctx, known), undefined, identifier) };
     }
     const otp = ctx.mode === 'sandbox' ? sandboxOtp : sendLiveOtp(ctx, psu.psuId);
     const next: Journey = {

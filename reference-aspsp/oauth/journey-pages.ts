@@ -106,13 +106,13 @@ export function createJourneyPages(words: JourneyWords) {
   const page = (frame: PageFrame, title: string, body: string[]): string =>
     document(frame.bankName, title, body);
   return {
-    identify(frame: PageFrame, error?: { code: string; text: string }): string {
+    identify(frame: PageFrame, error?: { code: string; text: string }, identifier?: string): string {
       return page(frame, words.identification, [
         `<p>${escapeHtml(words.identifyIntro(frame.journey.tppName))}</p>`,
         errorLine(error),
         form(frame, [
           `<label for="identifier">${escapeHtml(words.identifier)}</label>`,
-          '<input id="identifier" name="identifier" autocomplete="username" required>',
+          `<input id="identifier" name="identifier" autocomplete="username" required${identifier === undefined ? '' : ` value="${escapeHtml(identifier)}"`}>`,
           `<button type="submit">${escapeHtml(words.continue)}</button>`,
         ]),
       ]);

@@ -58,6 +58,18 @@ describe('the TOK family of the alternate bank', () => {
     expect(alternate.of('TOK-JOURNEY-PAGES').identify(frame)).toContain('name="identifier"');
   });
 
+  it('fills the identification page in with the login_hint for the PSU to confirm', () => {
+    expect(referenceChoices.of('TOK-LOGIN-HINT')).toBe('skips-identification');
+    expect(alternate.of('TOK-LOGIN-HINT')).toBe('confirmed-on-the-page');
+    const page = alternate
+      .of('TOK-JOURNEY-PAGES')
+      .identify({ bankName: 'Banque Alpha', journey }, undefined, 'a"b');
+    expect(page).toContain('name="identifier" autocomplete="username" required value="a&quot;b"');
+    expect(
+      referenceChoices.of('TOK-JOURNEY-PAGES').identify({ bankName: 'Banque Alpha', journey }),
+    ).not.toContain('value=');
+  });
+
   it('times journeys out after 3 minutes and ends them after 5 wrong codes, without a reason', () => {
     expect(referenceChoices.of('TOK-JOURNEY-SCREEN-TIMEOUT')).toBe(300_000);
     expect(alternate.of('TOK-JOURNEY-SCREEN-TIMEOUT')).toBe(180_000);
