@@ -334,7 +334,12 @@ async function run(options: RunCliOptions): Promise<number> {
         );
     }
     if (options.writeBaseline !== undefined)
-      writeFileSync(options.writeBaseline, baselineYaml(report.results, baselineReason ?? ''), 'utf8');
+      writeFileSync(
+        options.writeBaseline,
+        // What the --baseline given accepted keeps its entry's reason and until.
+        baselineYaml(report.results, { reason: baselineReason ?? '', previous: baseline }),
+        'utf8',
+      );
     const code = verdictExitCode(report);
     if (code === ExitCode.HarnessError)
       process.stderr.write(

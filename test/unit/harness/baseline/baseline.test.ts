@@ -121,7 +121,7 @@ describe('baselineYaml', () => {
       result('A-B', 'passed', { institution: '20202' }),
       result('C-D', 'passed', { institution: '20202' }),
     ];
-    const text = baselineYaml(results, 'fix planned in 24.3');
+    const text = baselineYaml(results, { reason: 'fix planned in 24.3' });
     const written: unknown = parse(text);
     expect(written).toEqual({
       accepted: [
@@ -147,6 +147,35 @@ describe('baselineYaml', () => {
     const back = compareWithBaseline(results, loadBaseline(path), today);
     expect(back.unexpected).toEqual([]);
     expect(back.fixed).toEqual([]);
+  });
+});
+
+describe('baselineYaml over a run compared with a baseline', () => {
+  it('keeps the reason and until of the entry that accepted a cell, and gives the new reason to the rest', () => {
+    const previous: Baseline = { accepted: [{ ...entry, until: '2026-06-30' }] };
+    const results = [
+      result('AIS-TRX-DATETO-EXCLUSIVE', 'accepted'),
+      result('AIS-TRX-DATETO-EXCLUSIVE', 'failed', { institution: '10101' }),
+    ];
+    expect(parse(baselineYaml(results, { reason: 'new in 24.2', previous }))).toEqual({
+      accepted: [
+        {
+          rule: 'AIS-TRX-DATETO-EXCLUSIVE',
+          case: 's/c',
+          versions: ['v1.4.2'],
+          institutions: ['20202'],
+          reason: 'fix in 24.3',
+          until: '2026-06-30',
+        },
+        {
+          rule: 'AIS-TRX-DATETO-EXCLUSIVE',
+          case: 's/c',
+          versions: ['v1.4.2'],
+          institutions: ['10101'],
+          reason: 'new in 24.2',
+        },
+      ],
+    });
   });
 });
 
