@@ -251,15 +251,16 @@ async function run(options: RunCliOptions): Promise<number> {
         target: runTarget,
         ...(options.target === undefined
           ? {
-              embedded: {
-                faults: [...options.fault].sort(),
-                choices,
-                calendar: calendar.calendar,
-                ...(at === undefined ? {} : { at: at.toISOString() }),
-              },
+              embedded: { faults: [...options.fault].sort(), choices },
             }
           : {}),
-        settings: { modelRuns: options.modelRuns ?? null, modelSeed: options.modelSeed ?? null },
+        // The calendar and the day the target is held to decide the calendar steps' verdicts.
+        settings: {
+          calendar: calendar.calendar,
+          at: at?.toISOString() ?? null,
+          modelRuns: options.modelRuns ?? null,
+          modelSeed: options.modelSeed ?? null,
+        },
         suites,
         filter,
       }),

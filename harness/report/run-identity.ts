@@ -24,10 +24,13 @@ export interface RunIdentityInput {
   };
   /**
    * What else makes the target what it is when the command starts it (the embedded reference's
-   * faults, choices, calendar and clock); absent for a target file.
+   * faults and choices); absent for a target file.
    */
   embedded?: Readonly<Record<string, unknown>>;
-  /** Other options that decide the cells (the seed model's runs and seed), as given. */
+  /**
+   * Other options that decide the cells or their verdicts (the calendar and day the target is held
+   * to, the seed model's runs and seed), as given.
+   */
   settings?: Readonly<Record<string, unknown>>;
   suites: readonly SuiteDefinition[];
   filter: RunFilter;

@@ -111,11 +111,9 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
       );
       for (const id of verdict?.rules ?? [])
         if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
-      // The failure names the rules it was judged by, so reports group findings by them.
-      const judged = verdict === undefined ? undefined : { ...verdict.failure, rules: verdict.rules };
-      if (verdict?.advisory === true) advisory ??= judged;
-      else if (judged !== undefined) {
-        failure = judged;
+      if (verdict?.advisory === true) advisory ??= verdict.failure;
+      else if (verdict !== undefined) {
+        failure = verdict.failure;
         break;
       }
     }
@@ -132,9 +130,8 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     // a finding of its own, judged by its rules' basis.
     for (const id of statuses.rules)
       if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
-    const finding = { ...statuses.finding, rules: statuses.rules };
-    if (statuses.advisory) advisory ??= finding;
-    else failure = finding;
+    if (statuses.advisory) advisory ??= statuses.finding;
+    else failure = statuses.finding;
   }
   const shown = failure ?? advisory;
   const result: CaseResult = {
