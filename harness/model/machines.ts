@@ -18,6 +18,7 @@ import { paymentConstraints } from './constraints/payment-constraints.ts';
 import { quotaConstraints } from './constraints/quota-constraints.ts';
 import { tokenConstraints } from './constraints/token-constraints.ts';
 import { transactionConstraints } from './constraints/transaction-constraints.ts';
+import { versionConstraints } from './constraints/version-constraints.ts';
 
 /** The machines, in the order a run plays them. */
 export const modelMachines = ['tokens', 'consents', 'quotas', 'transactions', 'payments'] as const;
@@ -49,12 +50,12 @@ export const machineDefinitions: Readonly<Record<ModelMachine, MachineDefinition
     title:
       'Consent sequences (replace, per-function changes, empty consents, two TPPs) agree with the seed in every listing, link, card and read',
     commands: [...consentCommands, ...tokenSide, travel],
-    constraints: [...listingConstraints, ...consentConstraints],
+    constraints: [...listingConstraints, ...consentConstraints, ...versionConstraints],
   },
   quotas: {
     prelude: 'consent-all',
     title:
-      'Batch and connected calls agree with the seed’s quotas: 4 per Paris calendar day per PSU and page, account or card',
+      'Batch and connected calls agree with the seed’s quotas: 4 per calendar day (Paris or UTC) per PSU and page, account or card',
     commands: [
       ...quotaCommands,
       ...quotaCommands,

@@ -9,7 +9,7 @@ import type { CaseResult } from '../report/model.ts';
 import type { RunFilter } from '../runner/run-filter.ts';
 import type { Target } from '../targets/target-definition.ts';
 import { modelMachines } from './machines.ts';
-import { runModel } from './run-model.ts';
+import { modelErrored, runModel } from './run-model.ts';
 
 /**
  * Sequences per state machine in a default run: five machines, two sequences each, keep the model's
@@ -49,6 +49,10 @@ export function startModelForRun(options: {
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(versions.length === 0 ? {} : { versions }),
     ...(filter.institutions.length === 0 ? {} : { institutions: filter.institutions }),
-  }).then((outcome) => outcome.results);
+  }).then(
+    (outcome) => outcome.results,
+    // Never a rejection left waiting while the suites run: the model's own breakdown is its results'.
+    (error: unknown) => modelErrored(options.target, error instanceof Error ? error.message : String(error)),
+  );
   return { results, cells: modelMachines.length };
 }

@@ -99,6 +99,23 @@ export function modelNotApplicable(target: Target): string | undefined {
   return undefined;
 }
 
+/** One result per machine, each `errored` with `reason`: the model could not run at all. */
+export function modelErrored(
+  target: Target,
+  reason: string,
+  machines: readonly ModelMachine[] = modelMachines,
+): CaseResult[] {
+  const institution = target.institutions.find((i) => i.sandbox)?.code ?? target.institutions[0]?.code ?? '-';
+  const version = apiVersions[apiVersions.length - 1] ?? '-';
+  return machines.map((machine) =>
+    caseOf(
+      machine,
+      { version, institution, durationMs: 0 },
+      { status: 'errored', reason: `the seed model could not run: ${reason}` },
+    ),
+  );
+}
+
 /** Runs the model (see the module summary). Never throws for a target's fault: it is in the results. */
 export async function runModel(options: ModelOptions): Promise<ModelOutcome> {
   const machines = options.machines ?? modelMachines;

@@ -1,8 +1,8 @@
 /**
  * Clock commands: a PSU's sandbox clock moved by a duration (within or past a token's hour, a day,
- * past 35, 90 or 180 days) or to a Paris wall-clock time just before or after midnight (the quotas'
- * calendar day is Paris's, not UTC's). Every move starts a new epoch: transactions learnt before are
- * stale.
+ * past 35, 90 or 180 days) or to a Paris wall-clock time just before or after midnight (where the
+ * Paris and the UTC calendar days part: the seed's "calendar day" names neither). Every move starts a
+ * new epoch: transactions learnt before are stale.
  */
 import fc from 'fast-check';
 import { addDays, parisDay, parisInstant } from '../../../spec/lib/index.ts';

@@ -28,6 +28,7 @@ import {
 } from '../model-state.ts';
 import { accessState } from '../token-life.ts';
 import {
+  judgeVersion,
   tppName,
   psuIndex,
   accessToken,
@@ -124,6 +125,7 @@ class ListAccounts implements ModelCommand {
       functions: model.profile.accountFunctions,
     };
     for (const judged of listingConstraints) enforce(judged, input, exchange);
+    judgeVersion(model, listing.entries, exchange);
     learn(psu, listing.entries);
   }
   toString(): string {

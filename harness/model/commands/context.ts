@@ -3,13 +3,15 @@
  * (refreshing or logging in again as a TPP would, each step judged), and path helpers.
  */
 import fc from 'fast-check';
+import type { HttpExchange } from '../../client/stet-client.ts';
 import type { SecretSet } from '../../report/secret-set.ts';
 import { FuzzSetupError } from '../../fuzz/fuzz-session.ts';
 import { fieldOf } from '../answer.ts';
 import { enforce } from '../constraint.ts';
 import { consentRecorded, listingServed } from '../constraints/consent-constraints.ts';
 import { codeExchangeIssuesSet } from '../constraints/login-constraints.ts';
-import { readListing } from '../listing.ts';
+import { readListing, type ListedEntry } from '../listing.ts';
+import { versionConstraints } from '../constraints/version-constraints.ts';
 import {
   codeOneTime,
   refreshIssuesAccess,
@@ -74,6 +76,20 @@ export function scopeOf(model: Readonly<ModelState>, role: TokenRole): string {
   return role === 'aisp' ? 'aisp' : (model.profile.cbpiiScope ?? 'aisp');
 }
 
+/** Judges a listing against what its version offers (the version constraints). */
+export function judgeVersion(
+  model: Readonly<ModelState>,
+  entries: readonly ListedEntry[],
+  exchange: HttpExchange,
+): void {
+  const input = {
+    entries,
+    functions: model.profile.accountFunctions,
+    currencyAccounts: model.profile.currencyAccounts,
+  };
+  for (const judged of versionConstraints) enforce(judged, input, exchange);
+}
+
 /** The persona every PSU of a sequence is cloned from (accounts, a card, transactions of every status). */
 export const modelPersona = 'alice';
 
@@ -92,6 +108,7 @@ export async function prepare(model: ModelState, real: ModelReal, p: number): Pr
   const { exchange } = await session.call('main', { method: 'GET', path: apiPath(model, 'accounts'), token });
   const listing = readListing(exchange);
   enforce(listingServed, { ...exchange, listed: listing !== undefined }, exchange);
+  judgeVersion(model, listing?.entries ?? [], exchange);
   psu.accounts = (listing?.entries ?? []).flatMap((entry) =>
     entry.card || entry.iban === undefined
       ? []

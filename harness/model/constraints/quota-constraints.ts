@@ -1,8 +1,8 @@
 /**
- * Constraints of batch-access quotas (seed: Limits): 4 calls without PSU-IP-Address per Paris
- * calendar day per PSU and access page, account or card, refused TMRQ beyond; calls with
- * PSU-IP-Address unlimited. The model counts per PSU, Paris day and key, for the calling TPP and
- * for all TPPs together, each as an interval (a call the bank refused may or may not count): a call
+ * Constraints of batch-access quotas (seed: Limits): 4 calls without PSU-IP-Address per calendar day
+ * per PSU and access page, account or card, refused TMRQ beyond; calls with PSU-IP-Address
+ * unlimited. The model counts per PSU, calendar day (Paris or UTC, see quota-commands.ts) and key,
+ * for the calling TPP and for all TPPs together, each as an interval (a call the bank refused may or may not count): a call
  * must be refused when the calling TPP alone already made 4, and must not be refused TMRQ while all
  * TPPs together made fewer than 4. Between the two the seed's per-PSU count and a bank's split per
  * TPP (its choice QTA-PER-TPP) disagree, and nothing is judged.
@@ -22,7 +22,7 @@ export const quotaKeyRules = {
 /** One of {@link quotaKeyRules}. */
 export type QuotaKind = keyof typeof quotaKeyRules;
 
-/** A batch call judged: its answer, and the calls of its key already made this Paris day. */
+/** A batch call judged: its answer, and the calls of its key already made this calendar day. */
 export interface BatchInput extends Answer {
   /** Calls of the calling TPP known to have counted (answered 200). */
   ownCounted: number;
@@ -45,11 +45,11 @@ export const overQuotaRefused = constraint<BatchInput>(
   },
 );
 
-/** Under 4 calls of its key this Paris day (all TPPs together), a batch call is not refused TMRQ. */
+/** Under 4 calls of its key this calendar day (all TPPs together), a batch call is not refused TMRQ. */
 function underQuotaServed(kind: QuotaKind): Constraint<BatchInput> {
   return constraint<BatchInput>(`quotas.${kind}-under-limit-served`, quotaKeyRules[kind], (input) =>
     input.allMade < seedLimits.batchCallsPerDay && carriesCode(input, 'TMRQ')
-      ? `${input.what} was refused TMRQ after only ${input.allMade} batch call(s) of its key this Paris day`
+      ? `${input.what} was refused TMRQ after only ${input.allMade} batch call(s) of its key this calendar day`
       : undefined,
   );
 }
