@@ -5,6 +5,7 @@ import { userSystemError } from './system-errors.ts';
 import { ExitCode } from '../lib/exit-codes.ts';
 import { commandsFor } from './commands/index.ts';
 import { toolVersion } from './option-values.ts';
+import { helpConfiguration } from './help-format.ts';
 
 /**
  * Entry point of the `stet-harness` command line.
@@ -21,6 +22,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     // Program options only before the command: `run --version v1.6.2` is run's filter.
     .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp(helpConfiguration)
     .exitOverride();
   for (const entry of commandsFor(argv)) (await entry.load()).register(program);
   try {

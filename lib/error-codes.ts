@@ -41,6 +41,12 @@ export const errorCodes = {
     meaning: 'An option of `stet-harness faults` is refused.',
     hint: 'see `stet-harness faults --help`',
   },
+  ERR_FAULT_NAME: {
+    area: 'cli',
+    exit: harnessError,
+    meaning: 'A --fault name (serve, run, repro) is not a fault of the reference bank.',
+    hint: '`stet-harness faults` lists every fault name',
+  },
   ERR_FUZZ_OPTION: {
     area: 'cli',
     exit: harnessError,

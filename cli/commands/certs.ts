@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { psd2RoleForStetRole, psd2Roles, type Psd2Role } from '../../protocol/psd2-roles.ts';
 import { defaultServerNames, generateTestPki, readTestCa, PkiError } from '../../pki/index.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
@@ -40,6 +41,10 @@ export function register(program: Command): void {
       '--server-names <names>',
       'comma-separated DNS names and IPs of the server certificate, or "none"',
       defaultServerNames.join(','),
+    )
+    .addHelpText(
+      'after',
+      examples('stet-harness certs --out certs/ --org PSDFR-ACPR-12345 --roles AISP,PISP'),
     )
     .action(async (options: CertsOptions) => {
       const roles = parseRoles(options.roles);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { formatConsoleSummary } from '../../harness/report/console-reporter.ts';
 import { runVerdict } from '../../harness/report/model.ts';
 import { SecretSet } from '../../harness/report/secret-set.ts';
@@ -20,6 +21,7 @@ export function register(program: Command): void {
     .argument('<file>', 'HAR file (from `record`, a browser or any proxy)')
     .option('--out <dir>', 'write junit.xml, report.json and report.html into this directory')
     .option('--strict', 'advisory findings (rules that are our choices, where the seed is silent) fail too')
+    .addHelpText('after', examples('stet-harness check traffic.har --out reports/check'))
     .action(async (file: string, options: { out?: string; strict?: boolean }) => {
       const startedAt = new Date();
       // Judged on the original exchanges (a redaction must never change a verdict), written redacted:

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { StetClient } from '../../harness/client/stet-client.ts';
 import { SecretSet } from '../../harness/report/secret-set.ts';
 import { loadTarget } from '../../harness/targets/load-target.ts';
@@ -29,6 +30,7 @@ export function register(program: Command): void {
     .argument('<file>', 'HAR file of STET PSD2 traffic (from `record`, a browser or any proxy)')
     .requiredOption('--against <target>', 'target file to send the requests to')
     .option('--strict', 'differences under rules that are our choices (advisory) fail too')
+    .addHelpText('after', examples('stet-harness diff traffic.har --against targets/my-bank.yaml'))
     .action(async (file: string, options: { against: string; strict?: boolean }) => {
       const har = await readStetHarFile(file);
       const target = loadTarget(options.against);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { faultCatalogue } from '../../reference-aspsp/faults/catalogue.ts';
@@ -16,6 +17,7 @@ export function register(program: Command): void {
     .description('list the deliberate deviations the reference bank can be started with (--fault)')
     .option('--list', 'list every fault (the default)')
     .option('--json', 'print a JSON array of { name, description, rules }')
+    .addHelpText('after', examples('stet-harness faults --list'))
     .action((options: { list?: boolean; json?: boolean }) => {
       if (options.list === false)
         throw new FaultsOptionError('ERR_FAULTS_OPTION', 'nothing to do', { hint: 'use --list' });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { fuzzMachines, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
 import { replayCommand } from '../../harness/model/run-model.ts';
 import { loadTarget, type Target } from '../../harness/index.ts';
@@ -56,6 +57,7 @@ export function register(program: Command): void {
       'reference',
     )
     .option('--out <dir>', 'folder for junit.xml, report.json and report.html', 'reports/fuzz')
+    .addHelpText('after', examples('stet-harness fuzz --runs 50 --out reports/fuzz'))
     .action(async (options: FuzzCliOptions) => {
       process.exitCode = await fuzz(options);
     });

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadTarget } from '../../harness/index.ts';
 import { checkOutputFile } from '../output-paths.ts';
@@ -42,6 +43,10 @@ export function register(program: Command): void {
     .option(
       '--target <file>',
       'target file: its TPP (client_id, keyId) and connect address go into the script',
+    )
+    .addHelpText(
+      'after',
+      examples("stet-harness har2k6 traffic.har --out load.ts --vus 5 --threshold 'p95<300ms'"),
     )
     .action(async (file: string, options: Har2k6Options) => {
       const vus = Number(options.vus);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { collectList } from '../option-values.ts';
@@ -32,6 +33,7 @@ export function register(program: Command): void {
     .argument('[what]', `one of ${kinds.join(', ')}`, 'suites')
     .option('--json', 'print JSON', false)
     .option('--suites <path>', 'suite file or folder (repeatable; default suites/)', collectList, [])
+    .addHelpText('after', examples('stet-harness list cases --suites suites/'))
     .action((what: string, options: ListOptions) => {
       const kind = kinds.find((k) => k === what);
       if (kind === undefined) {

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { loadTarget, type Target } from '../../harness/index.ts';
 import { parseDuration } from '../../load/duration.ts';
@@ -88,7 +89,8 @@ export function register(program: Command): void {
 Exit codes: 0 thresholds kept and no finding; 1 a threshold broken or a finding under load (5xx, a fifth
 batch call let through, a connected call refused, X-Request-ID not echoed, a second valid token set);
 2 the harness could not do its job (bad scenario, threshold or target, set-up refused).
-See docs/load.md.`,
+See docs/load.md.
+${examples('stet-harness load --scenario mix --duration 1m --threshold "p95<300ms" --out reports/')}`,
     )
     .action(async (options: LoadCliOptions) => {
       process.exitCode = await load(options);

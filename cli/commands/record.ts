@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { loadTarget } from '../../harness/targets/load-target.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { serializeHar } from '../../traffic/har/har-file.ts';
@@ -51,6 +52,7 @@ export function register(program: Command): void {
     .option('--port <n>', 'proxy port (0 = any)', '0')
     .option('--ci', 'CI mode (also when CI=true): --no-redact is refused')
     .option('--no-redact', 'write tokens, codes and PSU data in clear (loud; refused in CI mode)')
+    .addHelpText('after', examples('stet-harness record --target targets/my-bank.yaml --out traffic.har'))
     .action(
       async (options: {
         target: string;

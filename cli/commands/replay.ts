@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { readHarFile } from '../../traffic/har/har-file.ts';
 import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
@@ -25,6 +26,7 @@ export function register(program: Command): void {
     .option('--mtls', 'require a client certificate (mutual TLS), issued by the CA given with --ca')
     .option('--ca <file>', 'PEM of the CA that issues the accepted client certificates (with --mtls)')
     .option('--match-header <name...>', 'request headers that must match too (default: none)')
+    .addHelpText('after', examples('stet-harness replay traffic.har --port 8443'))
     .action(
       async (
         file: string,

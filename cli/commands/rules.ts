@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { listRules } from '../../spec/lib/index.ts';
 import { loadSuites, specRuleCatalogue } from '../../harness/index.ts';
@@ -22,6 +23,7 @@ export function register(program: Command): void {
     .option('--coverage', 'show the cases that check each rule, and the rules no case checks', false)
     .option('--json', 'print JSON', false)
     .option('--suites <path>', 'suite file or folder (repeatable; default suites/)', collect, [])
+    .addHelpText('after', examples('stet-harness rules --coverage'))
     .action((options: RulesOptions) => {
       const suites = loadSuites(options.suites.length > 0 ? options.suites : ['suites'], specRuleCatalogue);
       const coverage = ruleCoverage(suites, listRules());

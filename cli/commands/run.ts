@@ -3,7 +3,10 @@ import { resolve } from 'node:path';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 import { readRerunCells } from '../rerun-failed.ts';
 import { verdictExitCode } from '../verdict-exit-code.ts';
+import { checkFilterWithSuggestions } from '../filter-suggestions.ts';
+import { checkFaultNames } from '../fault-names.ts';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
@@ -13,7 +16,6 @@ import {
   applyBaseline,
   baselineReporter,
   baselineYaml,
-  checkFilter,
   defaultConcurrency,
   loadBaseline,
   loadTarget,
@@ -91,7 +93,7 @@ export function register(program: Command): void {
       '--target <file>',
       'target file (targets/*.yaml); default: the embedded reference, started as a child process',
     )
-    .option('--suites <path>', 'suite file or folder (repeatable)', collectList, [])
+    .option('--suites <path>', 'suite file or folder (repeatable); default: suites/', collectList, [])
     .option('--suite <id>', 'only this suite (repeatable, or comma-separated)', collectList, [])
     .option('--case <id>', 'only this case, `case` or `suite/case` (repeatable)', collectList, [])
     .option(
@@ -125,7 +127,7 @@ export function register(program: Command): void {
     )
     .option(
       '--reporter <names>',
-      `reporters among ${reporterNames.join(', ')} (repeatable or comma-separated)`,
+      `reporters among ${reporterNames.join(', ')} (repeatable or comma-separated); default: all of them`,
       collectList,
       [],
     )
@@ -173,6 +175,13 @@ export function register(program: Command): void {
     .action(async (options: RunCliOptions) => {
       process.exitCode = await run(options);
     });
+    .addHelpText(
+      'after',
+      examples(
+        'stet-harness run --out reports/',
+        'stet-harness run --target targets/my-bank.yaml --suite smoke-ais --version v1.6.2 --out reports/',
+      ),
+    )
 }
 
 async function run(options: RunCliOptions): Promise<number> {
@@ -202,6 +211,7 @@ async function run(options: RunCliOptions): Promise<number> {
   const choices = parseChoicesOption(
     options.choices,
     (message, hint) => new RunOptionError('ERR_RUN_OPTION', message, { hint }),
+  checkFaultNames(options.fault);
   );
   if (options.target !== undefined && choices !== 'reference') {
     throw new RunOptionError('ERR_RUN_OPTION', '--choices applies to the embedded reference only', {
@@ -240,7 +250,7 @@ async function run(options: RunCliOptions): Promise<number> {
       tags: options.tag,
       ...(options.rerunFailed === undefined ? {} : { cells: readRerunCells(options.rerunFailed) }),
     };
-    checkFilter(filter, suites);
+    checkFilterWithSuggestions(filter, suites);
     const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
     const runTarget: Target = (await starting)?.target ?? loadTarget(options.target ?? '');
     checkRunnable(filter, suites, runTarget, shard);
@@ -405,7 +415,7 @@ function checkRunnable(
   target: Target,
   shard: Parameters<typeof planRun>[3],
 ): void {
-  checkFilter(filter, suites, target);
+  checkFilterWithSuggestions(filter, suites, target);
   if (planRun(suites, target, filter, shard).length === 0) {
     throw new RunOptionError('ERR_RUN_EMPTY', 'no case matched the filters: nothing would be checked', {
       hint: 'check --suite, --case, --rule, --version, --institution, --tag and --shard (`stet-harness list` shows the ids)',

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
+import { didYouMeanSentence } from '../did-you-mean.ts';
 import { loadSuites, specRuleCatalogue } from '../../harness/index.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList } from '../option-values.ts';
@@ -34,7 +36,7 @@ export function register(program: Command): void {
     .description(
       'prove the suites: run the cases of each fault against a reference started with that fault (kill matrix)',
     )
-    .option('--suites <path>', 'suite file or folder (repeatable)', collectList, [])
+    .option('--suites <path>', 'suite file or folder (repeatable); default: suites/', collectList, [])
     .option('--suite <id>', 'only this suite (repeatable)', collectList, [])
     .option('--version <version>', 'only this API version (repeatable)', collectList, [])
     .option('--institution <code>', 'only this institution code (repeatable)', collectList, [])
@@ -51,6 +53,7 @@ export function register(program: Command): void {
       'folder for kill-matrix.json, kill-matrix.html and the run reports',
       'reports/selftest',
     )
+    .addHelpText('after', examples('stet-harness selftest --suite smoke-ais --fault pages-overlap'))
     .action(async (options: SelftestCliOptions) => {
       process.exitCode = await selftest(options);
     });
@@ -107,9 +110,17 @@ function summary(matrix: KillMatrix): string {
 function knownFault(name: string): Fault {
   const fault = findFault(name);
   if (fault === undefined) {
-    throw new SelftestOptionError('ERR_SELFTEST_OPTION', `unknown fault ${name}`, {
-      hint: 'stet-harness faults --list shows the fault names',
-    });
+    const sentence = didYouMeanSentence(
+      name,
+      faultCatalogue.map((f) => f.name),
+    );
+    throw new SelftestOptionError(
+      'ERR_SELFTEST_OPTION',
+      `unknown fault ${name}${sentence === undefined ? '' : `: ${sentence}`}`,
+      {
+        hint: 'stet-harness faults --list shows the fault names',
+      },
+    );
   }
   return fault;
 }

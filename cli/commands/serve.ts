@@ -1,9 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
 import { parseChoicesOption } from '../choices-option.ts';
+import { checkFaultNames } from '../fault-names.ts';
 import { checkOutputDir, checkOutputFile } from '../output-paths.ts';
 import { defaultListenHost, listenWarning } from '../../traffic/net/listen-address.ts';
 import type { ReferenceAppOptions, StoreOption } from '../../reference-aspsp/index.ts';
@@ -80,6 +82,13 @@ export function register(program: Command): void {
     .option(
       '--institutions <file>',
       'institutions file (the format of reference-aspsp/institutions/institutions.yaml) replacing the shipped one, e.g. to turn an institution option such as signatureFreshness on',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'stet-harness serve --port 8443 --write-target targets/local.yaml',
+        'stet-harness serve --port 0 --store memory --fault pages-overlap',
+      ),
     )
     .action(async (raw: ServeOptions) => {
       const served = { url: '' };
@@ -158,11 +167,17 @@ function parseOptions(raw: ServeOptions): ReferenceAppOptions & { mode: 'sandbox
         : { pkiDir: join(raw.data, 'pki') }),
     clock: raw.clock,
     mode: raw.mode,
-    faults: raw.fault,
+    faults: checkedFaults(raw.fault),
     choices: parseChoicesOption(raw.choices, optionError),
     ...(raw.calendar === undefined ? {} : { calendar: raw.calendar }),
     ...institutionsOption(raw.institutions),
   };
+}
+
+/** `--fault` names, checked before the bank starts (a typo gets a "did you mean"). */
+function checkedFaults(names: string[]): string[] {
+  checkFaultNames(names);
+  return names;
 }
 
 /** `--institutions FILE`, checked to exist (its content is checked when the reference loads it). */

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { examples } from '../help-format.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
@@ -61,6 +62,7 @@ export function register(program: Command): void {
       collectList,
       [],
     )
+    .addHelpText('after', examples('stet-harness versions --target targets/my-bank.yaml'))
     .action(async (options: VersionsCliOptions) => {
       process.exitCode = await versions(options);
     });
