@@ -1,9 +1,13 @@
 /**
- * The console reporter: live progress while the run goes, then a verdict rule by rule.
+ * The console reporter: live progress while the run goes, then the findings rule by rule, one line per
+ * failing case with its cells summarised, and the verdict.
  *
  * On a terminal the progress is one line rewritten in place; elsewhere (CI logs) it is a line every
- * `every` cases, so logs stay short. Failed and errored cases are printed as they finish either way.
+ * `every` cases, so logs stay short. With `verbose`, each failed or errored cell is also printed in full
+ * (rules, message, expected and actual) as it finishes.
  */
+import type { CaseFinding, RuleFinding } from './findings.ts';
+import { findingsByRule } from './findings.ts';
 import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import type { CaseRef, CaseResult, Reporter, RunReport, RunStart, Status, Summary } from './model.ts';
 import { deviationLabel, emptySummary, statuses, statusTraits, verdictText } from './model.ts';
@@ -30,7 +34,7 @@ export interface ConsoleReporterOptions {
   secrets?: SecretSet;
   /** Only failures and the summary: no header, no progress lines. */
   quiet?: boolean;
-  /** List every rule with its counts at the end, not only failing ones. */
+  /** Print each failed or errored cell in full as it finishes, and every rule with its counts at the end. */
   verbose?: boolean;
   /**
    * When no case has finished for this long, say what the run is waiting on (default 15 s; 0 never):
@@ -93,8 +97,9 @@ export class ConsoleReporter implements Reporter {
     this.#counts[result.status] += 1;
     this.#counts.total += 1;
     this.#lastCase = cellLabel(result);
-    // Each failure is printed once, in full, as it happens; the summary then only counts it.
-    if (statusTraits[result.status].problem) this.#print(failureText(result, this.#color));
+    // With --verbose each failure is printed once, in full, as it happens; the summary then gives one
+    // line per failing case either way.
+    if (this.#verbose && statusTraits[result.status].problem) this.#print(failureText(result, this.#color));
     if (this.#quiet) return;
     if (this.#tty) this.#drawProgress();
     else if (this.#counts.total % this.#every === 0) this.#print(this.#progressText());
@@ -160,23 +165,24 @@ export class ConsoleReporter implements Reporter {
 /** Options of {@link formatConsoleSummary}. */
 export interface SummaryFormatOptions {
   color?: boolean;
-  /** List every rule with its counts; default: only rules with a failure or error. */
+  /** Every failed or errored cell in full, and every rule with its counts (default: only rules with a problem). */
   verbose?: boolean;
-  /** Print each failed or errored cell in full (default true; the live reporter printed them already). */
+  /** With `verbose`, print each problem cell in full (default true; the live reporter printed them already). */
   failures?: boolean;
 }
 
 /**
- * The end-of-run text: each failed or errored cell once with expected vs actual (unless already
- * printed), one compact line per suite, the rules with a problem (every rule with `verbose`), what
- * the baseline accepted, found fixed or found new, then the totals and the verdict.
+ * The end-of-run text: with `verbose`, each failed or errored cell once with expected vs actual (unless
+ * already printed); one compact line per suite; the findings by rule, most serious first, one line per
+ * failing case with its cells summarised (every rule with its counts too, with `verbose`); what the
+ * baseline accepted, found fixed or found new; then the totals and the verdict.
  */
 export function formatConsoleSummary(report: RunReport, options: SummaryFormatOptions = {}): string {
   const color = options.color === true;
   const paint = (status: Status, text: string): string => paintStatus(color, status, text);
   const lines: string[] = [];
   const problems = report.results.filter((r) => statusTraits[r.status].problem);
-  if (options.failures !== false && problems.length > 0) {
+  if (options.verbose === true && options.failures !== false && problems.length > 0) {
     lines.push('', 'Failures');
     for (const result of problems) lines.push(failureText(result, color));
   }
@@ -186,11 +192,16 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
       `  ${paint(worstOf(counts), statusTraits[worstOf(counts)].symbol)} ${suite} [${countText(counts)}]`,
     );
   }
+  const findings = findingsByRule(report.results);
+  if (findings.length > 0) {
+    lines.push('', 'Findings by rule, most serious first (details: --verbose, report.html)');
+    for (const finding of findings) lines.push(...findingLines(finding, report, paint));
+  }
   const rules = [...rulesOf(report.results).values()]
-    .filter((group) => options.verbose === true || statusTraits[worstOf(group.counts)].problem)
+    .filter(() => options.verbose === true)
     .sort((a, b) => rank(worstOf(a.counts)) - rank(worstOf(b.counts)) || a.id.localeCompare(b.id));
   if (rules.length > 0) {
-    lines.push('', options.verbose === true ? 'Rules' : 'Rules not met');
+    lines.push('', 'Rules');
     for (const group of rules) {
       const status = worstOf(group.counts);
       const about = [group.title, group.section === '' ? '' : `(§${group.section})`].filter((t) => t !== '');
@@ -209,6 +220,59 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
   );
   lines.push(`${report.target.name}: ${verdictText(report)}`, '');
   return lines.join('\n');
+}
+
+/** Longest message on a case's line; the rest is in `--verbose` and the HTML report. */
+const maxMessageChars = 160;
+
+/** A rule's line (severity, id, counts, title), then one line per failing case. */
+function findingLines(
+  finding: RuleFinding,
+  report: RunReport,
+  paint: (status: Status, text: string) => string,
+): string[] {
+  const cells = `${finding.cases.length} case${finding.cases.length === 1 ? '' : 's'}, ${finding.cellCount} cell${finding.cellCount === 1 ? '' : 's'}`;
+  const severity = finding.severity === undefined ? '' : `${finding.severity.toUpperCase()} `;
+  const head = `  ${paint(finding.status, statusTraits[finding.status].symbol)} ${severity}${finding.id} [${cells}] ${finding.title}`;
+  return [head, ...finding.cases.map((one) => `    ${caseLine(one, report, paint)}`)];
+}
+
+/**
+ * One failing case on one line: its status, the case, its cells summarised (`v1.4.2, v1.6.2 × 10101,
+ * 20202: 4 of 6 cells`) and its first message, cut.
+ */
+function caseLine(
+  one: CaseFinding,
+  report: RunReport,
+  paint: (status: Status, text: string) => string,
+): string {
+  const status: Status = one.cells.some((r) => r.status === 'errored')
+    ? 'errored'
+    : one.cells.some((r) => r.status === 'failed')
+      ? 'failed'
+      : 'advisory';
+  const messages = [...new Set(one.cells.map((r) => r.failure?.message ?? r.reason ?? ''))];
+  const first = messages[0] ?? '';
+  const message = first.length > maxMessageChars ? `${first.slice(0, maxMessageChars - 1)}…` : first;
+  const more =
+    messages.length > 1 ? ` (+${messages.length - 1} other message${messages.length === 2 ? '' : 's'})` : '';
+  return `${paint(status, statusTraits[status].symbol)} ${one.suite}/${one.case} [${cellsSummary(one.cells, report)}: ${one.cells.length} of ${one.all.length} cells] ${message}${more}`;
+}
+
+/**
+ * The cells of a case in few words: `every version × 10101` or `v1, v1.4.2 × 10101, 20202` when they
+ * form a cross product, else each cell (`v1·10101, v1.6.2·20202`).
+ */
+export function cellsSummary(cells: readonly CaseRef[], report: Pick<RunReport, 'matrix'>): string {
+  const versions = [...new Set(cells.map((c) => c.version))];
+  const institutions = [...new Set(cells.map((c) => c.institution))];
+  const keys = new Set(cells.map((c) => `${c.version} ${c.institution}`));
+  if (keys.size === versions.length * institutions.length) {
+    const all = (values: string[], of: readonly string[], word: string): string =>
+      of.length > 1 && of.every((v) => values.includes(v)) ? `every ${word}` : values.join(', ');
+    return `${all(versions, report.matrix.versions, 'version')} × ${all(institutions, report.matrix.institutions, 'institution')}`;
+  }
+  return cells.map((c) => `${c.version}·${c.institution}`).join(', ');
 }
 
 /** A failed or errored cell in full: status, cell, rules, message, expected and actual. */

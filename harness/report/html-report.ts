@@ -1,33 +1,37 @@
 /**
- * The self-contained HTML report: a matrix of cases × (version, institution), filters, and every failure
- * with its rules, seed sections, expected vs actual, the redacted transcript, a curl command and the
- * screenshot when there is one.
+ * The self-contained HTML report, written for the person who must fix the bank: the counts and the
+ * filters at the top, then one row per rule a failure was judged by (its severity, and the seed's quote
+ * or our reason for a choice), each opening on its cases, each case one row with its version ×
+ * institution cells, each cell opening on its message, expected vs actual and its transcript. Everything
+ * is collapsed until opened; transcripts are unpacked on demand (`html-transcripts.ts`), so a run with a
+ * hundred failures gives a page well under a megabyte. The matrix of every case and the cells that did
+ * not run follow, collapsed.
  *
  * One file, no external resource, inline CSS and JS allowed by hash (see `html-assets.ts`). Every string
- * from the run passes through {@link escapeMarkup}; nothing is placed in a script.
+ * from the run passes through {@link escapeMarkup}; nothing is placed in a script but the packed
+ * transcripts, a data block that never runs.
  */
 import { writeFile } from 'node:fs/promises';
-import { curlCommand } from './curl.ts';
-import { cellLabel, failingStep, formatDuration, formatValue } from './format-value.ts';
+import type { CaseFinding, RuleFinding } from './findings.ts';
+import { findingsByRule, harnessErrorGroup, judgingRules, severityRank } from './findings.ts';
+import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import { reportCss, reportCsp, reportJs } from './html-assets.ts';
+import { cellTranscripts, transcriptsBlock } from './html-transcripts.ts';
 import { escapeAttribute, escapeMarkup as e } from './markup-escape.ts';
-import type {
-  BaselineDeviation,
-  CaseResult,
-  HeaderMap,
-  Reporter,
-  RunReport,
-  Screenshot,
-  Status,
-  StepResult,
-} from './model.ts';
+import type { BaselineDeviation, CaseResult, Reporter, RunReport, Status } from './model.ts';
 import { cellKey, deviationLabel, statuses, statusTraits, verdictText } from './model.ts';
 
-/** Bodies longer than this are cut in the HTML report (report.json keeps them whole). */
-const maxBodyChars = 20_000;
+export { readableBody } from './html-transcripts.ts';
 
-/** Bodies with more lines than this are folded (a `<details>` to open). */
-const foldLines = 25;
+/** Expected and actual values longer than this are cut in the page (the transcript and report.json keep them). */
+const maxValueChars = 4_000;
+
+/** The severities as the page names them. */
+const severityWords = {
+  security: 'security and data exposure',
+  behaviour: 'behaviour',
+  format: 'format',
+} as const;
 
 /** Short cell labels; a status without one shows its mark and name. */
 const shortLabels: Partial<Record<Status, string>> = {
@@ -47,8 +51,9 @@ export function toHtml(report: RunReport): string {
   const s = report.summary;
   const said = verdictText(report);
   const verdict = `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
-  const hasProblems = report.results.some((r) => statusTraits[r.status].problem);
   const elapsed = Date.parse(report.finishedAt) - Date.parse(report.startedAt);
+  const columns = columnsOf(report);
+  const findings = findingsByRule(report.results);
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -66,12 +71,12 @@ export function toHtml(report: RunReport): string {
     `<ul class="summary"><li>${s.total} results</li>${statuses.map((status) => `<li class="s-${status}" data-summary="${status}">${s[status]} ${status}</li>`).join('')}</ul>`,
     `<p class="verdict">${e(verdict)}</p>`,
     '</header>',
+    filters(report, findings),
     baselineSection(report),
-    // A failing run opens on its failures; a passing one on the matrix.
-    ...(hasProblems
-      ? [problems(report), filters(report), matrix(report)]
-      : [filters(report), matrix(report), problems(report)]),
+    findingsSection(findings, columns),
+    matrix(report, columns),
     others(report),
+    transcriptsBlock(transcriptsOf(report)),
     `<script>${reportJs}</script>`,
     '</body>',
     '</html>',
@@ -95,15 +100,22 @@ function columnsOf(report: RunReport): Column[] {
   return versions.flatMap((version) => institutions.map((institution) => ({ version, institution })));
 }
 
-function filters(report: RunReport): string {
-  const select = (name: string, label: string, values: readonly string[]): string =>
-    `<label>${e(label)}<select name="${name}"><option value="">all</option>${values.map((v) => `<option value="${escapeAttribute(v)}">${e(v)}</option>`).join('')}</select></label>`;
-  const rules = unique(report.results.flatMap((r) => r.rules.map((rule) => rule.id))).sort();
+function filters(report: RunReport, findings: readonly RuleFinding[]): string {
+  const select = (name: string, label: string, values: readonly string[], all = 'all'): string =>
+    `<label>${e(label)}<select name="${name}"><option value="">${e(all)}</option>${values.map((v) => `<option value="${escapeAttribute(v)}">${e(v)}</option>`).join('')}</select></label>`;
+  const problems = statuses.filter((status) => statusTraits[status].problem);
   return [
     '<form id="filters">',
-    select('status', 'Status', statuses),
+    `<label>Severity<select name="severity"><option value="">all</option>${Object.entries(severityWords)
+      .map(([value, words]) => `<option value="${value}">${e(words)}</option>`)
+      .join('')}</select></label>`,
+    select('status', 'Status', problems),
     select('suite', 'Suite', unique(report.results.map((r) => r.suite))),
-    select('rule', 'Rule', rules),
+    select(
+      'rule',
+      'Rule',
+      findings.map((f) => f.id),
+    ),
     select(
       'version',
       'Version',
@@ -115,13 +127,144 @@ function filters(report: RunReport): string {
       unique([...report.matrix.institutions, ...report.results.map((r) => r.institution)]),
     ),
     '<label>Search<input type="search" name="q" placeholder="case, title, rule"></label>',
-    `<span id="shown">${report.results.length} results</span>`,
+    '<label>Sort rules by<select name="sort"><option value="severity">severity</option><option value="cells">cells</option><option value="rule">rule id</option></select></label>',
+    `<p id="shown">${findings.length} rules · ${findings.reduce((n, f) => n + f.cases.length, 0)} cases · ${findings.reduce((n, f) => n + f.cellCount, 0)} cells</p>`,
     '</form>',
   ].join('\n');
 }
 
-function matrix(report: RunReport): string {
-  const columns = columnsOf(report);
+function findingsSection(findings: readonly RuleFinding[], columns: readonly Column[]): string {
+  const seen = new Set<string>();
+  const advisory = findings.some((f) => f.cases.some((c) => c.cells.some((r) => r.status === 'advisory')));
+  return [
+    '<section id="findings">',
+    `<h2>Findings by rule (${findings.length})</h2>`,
+    // Advisory findings are checks of the reference's choices: they fail a run only with --strict.
+    advisory
+      ? "<p>An <em>advisory</em> finding checks one of the reference's choices where the seed is silent (rule basis: choice): it fails a run only with <code>--strict</code>.</p>"
+      : '',
+    findings.length === 0
+      ? '<p>None: every check held.</p>'
+      : `<div id="rules">${findings.map((f) => ruleRow(f, columns, seen)).join('\n')}</div>`,
+    '</section>',
+  ].join('\n');
+}
+
+function ruleRow(finding: RuleFinding, columns: readonly Column[], seen: Set<string>): string {
+  const severity = finding.severity;
+  const badge =
+    severity === undefined
+      ? '<span class="sev sev-none">—</span>'
+      : `<span class="sev sev-${severity}" title="severity">${e(severityWords[severity])}</span>`;
+  const cases = finding.cases.length;
+  const count = `${cases} case${cases === 1 ? '' : 's'} · ${finding.cellCount} cell${finding.cellCount === 1 ? '' : 's'}`;
+  const attributes = [
+    'class="rule"',
+    `data-rule="${escapeAttribute(finding.id)}"`,
+    `data-severity="${severity ?? ''}"`,
+    `data-rank="${severityRank(severity)}"`,
+    `data-cells="${finding.cellCount}"`,
+    `data-text="${escapeAttribute(`${finding.id} ${finding.title}`.toLowerCase())}"`,
+  ].join(' ');
+  return [
+    `<details ${attributes}>`,
+    `<summary>${badge} <span class="badge s-${finding.status}">${e(finding.status)}</span> <code>${e(finding.id)}</code> ${e(finding.title)} <span class="count">${e(count)}</span></summary>`,
+    basisBlock(finding),
+    finding.cases.map((c) => caseRow(c, finding, columns, seen)).join('\n'),
+    '</details>',
+  ].join('\n');
+}
+
+/** The seed's sentence for a seed rule; our reason, and that it is ours, for a choice. */
+function basisBlock(finding: RuleFinding): string {
+  const basis = finding.basis;
+  const section = finding.section === '' ? '' : ` <span class="section">§ ${e(finding.section)}</span>`;
+  switch (basis.kind) {
+    case 'seed':
+      return `<div class="basis"><p>The seed${section}:</p><blockquote class="quote">${e(basis.quote)}</blockquote></div>`;
+    case 'choice':
+      return `<div class="basis choice"><p><strong>Our choice</strong>, where the seed is silent${section}: <span class="reason">${e(basis.reason)}</span></p>${basis.alternate === undefined ? '' : `<p>A bank that chose otherwise: ${e(basis.alternate)}</p>`}<p>Its findings are advisory unless the run is <code>--strict</code>.</p></div>`;
+    case 'unknown':
+      return finding.id === harnessErrorGroup
+        ? '<div class="basis"><p>Not a finding on the bank: the harness could not check these cells (each says why).</p></div>'
+        : `<div class="basis"><p>A rule this harness's catalogue does not hold${section}.</p></div>`;
+  }
+}
+
+function caseRow(
+  one: CaseFinding,
+  finding: RuleFinding,
+  columns: readonly Column[],
+  seen: Set<string>,
+): string {
+  const byColumn = new Map(one.all.map((r) => [`${r.version} ${r.institution}`, r]));
+  const mine = new Set(one.cells);
+  const chips = columns
+    .map((c) => {
+      const r = byColumn.get(`${c.version} ${c.institution}`);
+      const where = `${c.version} · ${c.institution}`;
+      if (r === undefined) return `<i title="${escapeAttribute(`${where}: not run`)}"></i>`;
+      return `<i class="s-${r.status}${mine.has(r) ? ' mine' : ''}" title="${escapeAttribute(`${where}: ${r.status}`)}">${e(statusTraits[r.status].symbol)}</i>`;
+    })
+    .join('');
+  const worst = one.cells.some((r) => r.status === 'errored')
+    ? 'errored'
+    : one.cells.some((r) => r.status === 'failed')
+      ? 'failed'
+      : 'advisory';
+  const text = `${one.suite}/${one.case} ${one.title}`.toLowerCase();
+  return [
+    `<details class="case" data-suite="${escapeAttribute(one.suite)}" data-text="${escapeAttribute(text)}">`,
+    `<summary><span class="badge s-${worst}">${e(worst)}</span> <b>${e(`${one.suite}/${one.case}`)}</b> <span class="cells" title="version × institution">${chips}</span> <span class="count">${one.cells.length} of ${one.all.length} cells</span><span class="title">${e(one.title)}</span></summary>`,
+    one.cells.map((r) => cellRow(r, finding, seen)).join('\n'),
+    '</details>',
+  ].join('\n');
+}
+
+function cellRow(result: CaseResult, finding: RuleFinding, seen: Set<string>): string {
+  const key = anchor(result);
+  // A cell judged by two rules shows under both; the first keeps the id the matrix links to.
+  const id = seen.has(key) ? '' : ` id="${escapeAttribute(key)}"`;
+  seen.add(key);
+  const failure = result.failure;
+  const message = failure?.message ?? result.reason ?? '';
+  const others = judgingRules(result).filter((id) => id !== finding.id);
+  const parts = [
+    `<details class="cell"${id} data-status="${result.status}" data-version="${escapeAttribute(result.version)}" data-institution="${escapeAttribute(result.institution)}">`,
+    `<summary><span class="badge s-${result.status}">${e(result.status)}</span> ${e(`${result.version} · ${result.institution}`)} <span class="message">${e(message)}</span></summary>`,
+  ];
+  if (others.length > 0)
+    parts.push(
+      `<p class="also">Also judged by ${others.map((other) => `<code>${e(other)}</code>`).join(', ')}.</p>`,
+    );
+  if (failure !== undefined && ('expected' in failure || 'actual' in failure)) {
+    parts.push(
+      '<div class="expected-actual">',
+      `<div><h4>Expected</h4><pre class="expected">${e(cut(formatValue(failure.expected)))}</pre></div>`,
+      `<div><h4>Actual</h4><pre class="actual">${e(cut(formatValue(failure.actual)))}</pre></div>`,
+      '</div>',
+    );
+  }
+  parts.push(
+    `<div class="transcript" data-key="${escapeAttribute(key)}"><p>${e(`${cellLabel(result)}: ${result.steps.length} steps, ${formatDuration(result.durationMs)}; opening…`)}</p></div>`,
+    '</details>',
+  );
+  return parts.join('\n');
+}
+
+/** Each problem cell's steps and transcripts, keyed as the page's cells name them. */
+function transcriptsOf(report: RunReport): Map<string, string> {
+  const markup = new Map<string, string>();
+  for (const result of report.results) {
+    if (!statusTraits[result.status].problem) continue;
+    const steps = `<ol class="steps">${result.steps.map((step) => `<li><span class="badge s-${step.status}">${e(step.status)}</span> ${e(step.name)} <small>(${e(step.kind)}, ${e(formatDuration(step.durationMs))})</small>${step.message === undefined ? '' : ` ${e(step.message)}`}</li>`).join('')}</ol>`;
+    markup.set(anchor(result), `<h4>Steps</h4>${steps}\n${cellTranscripts(result)}`);
+  }
+  return markup;
+}
+
+/** Every case × version/institution, collapsed: a problem cell links to its finding. */
+function matrix(report: RunReport, columns: readonly Column[]): string {
   const rows = new Map<string, Map<string, CaseResult>>();
   const firsts = new Map<string, CaseResult>();
   const rowRules = new Map<string, Set<string>>();
@@ -138,7 +281,7 @@ function matrix(report: RunReport): string {
   const head = columns
     .map(
       (c) =>
-        `<th data-col data-version="${escapeAttribute(c.version)}" data-institution="${escapeAttribute(c.institution)}">${e(c.version)}<br>${e(c.institution)}</th>`,
+        `<th data-version="${escapeAttribute(c.version)}" data-institution="${escapeAttribute(c.institution)}">${e(c.version)}<br>${e(c.institution)}</th>`,
     )
     .join('');
   const body: string[] = [];
@@ -146,146 +289,62 @@ function matrix(report: RunReport): string {
     const first = firsts.get(rowKey);
     if (first === undefined) continue;
     const ruleIds = [...(rowRules.get(rowKey) ?? [])];
-    const text = `${rowKey} ${first.title} ${ruleIds.join(' ')}`.toLowerCase();
-    const tds = columns.map((c) => cell(cells.get(`${c.version} ${c.institution}`), c)).join('');
+    const tds = columns.map((c) => cell(cells.get(`${c.version} ${c.institution}`))).join('');
     body.push(
-      `<tr data-row data-suite="${escapeAttribute(first.suite)}" data-rules="${escapeAttribute(ruleIds.join(' '))}" data-text="${escapeAttribute(text)}"><th>${e(rowKey)}<span class="title">${e(first.title)}</span></th><td>${ruleIds.map((id) => `<code>${e(id)}</code>`).join(' ')}</td>${tds}</tr>`,
+      `<tr data-suite="${escapeAttribute(first.suite)}" data-rules="${escapeAttribute(ruleIds.join(' '))}"><th>${e(rowKey)}</th>${tds}</tr>`,
     );
   }
   return [
-    '<section id="matrix">',
-    '<h2>Matrix</h2>',
-    `<table class="matrix"><thead><tr><th>Case</th><th>Rules</th>${head}</tr></thead>`,
+    '<details id="matrix">',
+    `<summary>${e(`All cases: ${rows.size} cases × ${columns.length} versions and institutions`)}</summary>`,
+    `<p class="legend">${statuses.map((status) => `<span class="s-${status}">${e(cellText(status))}</span>`).join(' ')}</p>`,
+    `<table class="matrix"><thead><tr><th>Case</th>${head}</tr></thead>`,
     `<tbody>${body.join('\n')}</tbody></table>`,
-    '</section>',
+    '</details>',
   ].join('\n');
 }
 
-function cell(result: CaseResult | undefined, column: Column): string {
-  const attributes = `data-col data-version="${escapeAttribute(column.version)}" data-institution="${escapeAttribute(column.institution)}"`;
-  if (result === undefined) return `<td class="cell" ${attributes} data-status="" title="not run">·</td>`;
-  const tip = result.failure?.message ?? result.reason ?? formatDuration(result.durationMs);
-  const label = e(cellText(result.status));
-  const content =
-    result.status === 'passed' ? label : `<a href="#${escapeAttribute(anchor(result))}">${label}</a>`;
-  return `<td class="cell s-${result.status}" ${attributes} data-status="${result.status}" title="${escapeAttribute(tip)}">${content}</td>`;
-}
-
-function problems(report: RunReport): string {
-  const bad = report.results.filter((r) => statusTraits[r.status].problem);
-  const articles = bad.map(article);
-  return [
-    '<section id="problems">',
-    `<h2>Failures, errors and advisory findings (${bad.length})</h2>`,
-    // Advisory findings are checks of the reference's choices: they fail a run only with --strict.
-    bad.some((r) => r.status === 'advisory')
-      ? "<p>An <em>advisory</em> finding checks one of the reference's choices where the seed is silent (rule basis: choice): it fails a run only with <code>--strict</code>.</p>"
-      : '',
-    bad.length === 0 ? '<p>None.</p>' : articles.join('\n'),
-    '</section>',
-  ].join('\n');
-}
-
-function article(result: CaseResult): string {
-  const failure = result.failure;
-  const parts: string[] = [
-    `<article class="result" id="${escapeAttribute(anchor(result))}" ${filterAttributes(result)}>`,
-    `<h3><span class="badge s-${result.status}">${e(result.status)}</span> ${e(cellLabel(result))}</h3>`,
-    `<p>${e(result.title)} · ${e(formatDuration(result.durationMs))}</p>`,
-  ];
-  if (result.rules.length > 0) {
-    parts.push(
-      `<ul class="rules">${result.rules.map((rule) => `<li><code>${e(rule.id)}</code> ${e(rule.title)} · seed §${e(rule.section)}${rule.basis === 'choice' ? ' · <em>our choice</em>' : ''}</li>`).join('')}</ul>`,
-    );
-  }
-  const message = failure?.message ?? result.reason;
-  if (message !== undefined) parts.push(`<p class="message">${e(message)}</p>`);
-  if (failure !== undefined && ('expected' in failure || 'actual' in failure)) {
-    parts.push(
-      '<div class="expected-actual">',
-      `<div><h4>Expected</h4><pre class="expected">${e(formatValue(failure.expected))}</pre></div>`,
-      `<div><h4>Actual</h4><pre class="actual">${e(formatValue(failure.actual))}</pre></div>`,
-      '</div>',
-    );
-  }
-  const failing = failingStep(result);
-  if (result.steps.length > 0) {
-    parts.push(
-      '<h4>Steps</h4>',
-      `<ol class="steps">${result.steps.map((step) => `<li><span class="badge s-${step.status}">${e(step.status)}</span> ${e(step.name)} <small>(${e(step.kind)}, ${e(formatDuration(step.durationMs))})</small>${step.message === undefined ? '' : ` ${e(step.message)}`}</li>`).join('')}</ol>`,
-    );
-  }
-  for (const step of result.steps) {
-    if (step.transcript.length === 0 && step.screenshot === undefined && step.curl === undefined) continue;
-    parts.push(stepDetails(step, step === failing));
-  }
-  parts.push('</article>');
-  return parts.join('\n');
-}
-
-function stepDetails(step: StepResult, isFailing: boolean): string {
-  const parts = [
-    `<details class="step"${isFailing ? ' open' : ''}><summary>${e(`${isFailing ? 'Failing step' : 'Step'}: ${step.name} (${step.kind})`)}</summary>`,
-  ];
-  for (const entry of step.transcript) {
-    const status = entry.response === undefined ? 'no response' : String(entry.response.status);
-    parts.push(`<h4>${e(`${entry.request.method} ${entry.request.url} → ${status}`)}</h4>`);
-    const request = entry.request;
-    parts.push(httpBlock('request', `${request.method} ${request.url}`, request.headers, request.body));
-    if (entry.response !== undefined) {
-      const response = entry.response;
-      parts.push(httpBlock('response', `HTTP ${response.status}`, response.headers, response.body));
-    }
-  }
-  const last = step.transcript.at(-1);
-  const curl = step.curl ?? (last === undefined ? undefined : curlCommand(last.request));
-  if (curl !== undefined) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${e(curl)}</pre>`);
-  if (step.screenshot !== undefined) parts.push(screenshot(step.screenshot));
-  parts.push('</details>');
-  return parts.join('\n');
-}
-
-/** Only image types browsers render, only base64: anything else is left out rather than trusted. */
-function screenshot(shot: Screenshot): string {
-  if (!/^image\/(png|jpeg|webp|gif)$/.test(shot.mediaType) || !/^[A-Za-z0-9+/]*={0,2}$/.test(shot.base64)) {
-    return '<p>(screenshot omitted: not a base64 PNG, JPEG, WebP or GIF image)</p>';
-  }
-  return `<figure class="screenshot"><img alt="screenshot of the failing step" src="data:${shot.mediaType};base64,${shot.base64}"><figcaption>Screenshot</figcaption></figure>`;
+/** A matrix cell: its status as a class and a mark (the legend says which), a problem linked to its finding. */
+function cell(result: CaseResult | undefined): string {
+  if (result === undefined) return '<td>·</td>';
+  const mark = e(statusTraits[result.status].symbol);
+  const content = statusTraits[result.status].problem
+    ? `<a href="#${escapeAttribute(anchor(result))}">${mark}</a>`
+    : mark;
+  return `<td class="s-${result.status}">${content}</td>`;
 }
 
 function others(report: RunReport): string {
   const rest = report.results.filter((r) => r.status !== 'passed' && !statusTraits[r.status].problem);
   if (rest.length === 0) return '';
   const kinds = statuses.filter((status) => rest.some((r) => r.status === status));
-  const rows = rest.map(
-    (r) =>
-      `<tr id="${escapeAttribute(anchor(r))}" ${filterAttributes(r)}><td><span class="badge s-${r.status}">${e(r.status)}</span></td><td>${e(cellLabel(r))}</td><td>${e(r.reason ?? '')}${r.failure === undefined ? '' : `<br><small>${e(r.failure.message)}</small>`}</td></tr>`,
-  );
+  // One row per status and reason: the same reason holds for many cells (a capability, a version).
+  const byReason = new Map<string, CaseResult[]>();
+  for (const r of rest) {
+    const why = `${r.status}\n${[r.reason, r.failure?.message].filter((w) => w !== undefined).join(' — ')}`;
+    byReason.set(why, [...(byReason.get(why) ?? []), r]);
+  }
+  const rows = [...byReason.entries()].map(([why, cells]) => {
+    const status = cells[0]?.status ?? 'skipped';
+    return `<tr><td><span class="badge s-${status}">${e(status)}</span></td><td>${e(why.slice(why.indexOf('\n') + 1))}</td><td>${e(cells.map(cellLabel).join(', '))}</td></tr>`;
+  });
   return [
-    '<section id="others">',
-    `<h2>${e(kinds.join(', '))} (${rest.length})</h2>`,
+    '<details id="others">',
+    `<summary>${e(`${kinds.join(', ')} (${rest.length})`)}</summary>`,
     `<table class="reasons"><tbody>${rows.join('\n')}</tbody></table>`,
-    '</section>',
+    '</details>',
   ].join('\n');
-}
-
-function filterAttributes(result: CaseResult): string {
-  const ruleIds = result.rules.map((rule) => rule.id).join(' ');
-  const text = `${result.suite}/${result.case} ${result.title} ${ruleIds}`.toLowerCase();
-  return [
-    'data-result',
-    `data-status="${result.status}"`,
-    `data-suite="${escapeAttribute(result.suite)}"`,
-    `data-rules="${escapeAttribute(ruleIds)}"`,
-    `data-version="${escapeAttribute(result.version)}"`,
-    `data-institution="${escapeAttribute(result.institution)}"`,
-    `data-text="${escapeAttribute(text)}"`,
-  ].join(' ');
 }
 
 /** A fragment id derived from the cell key, restricted to characters safe in ids and URLs. */
 function anchor(result: CaseResult): string {
   return `r-${cellKey(result).replace(/[^A-Za-z0-9._-]/g, (c) => `_${c.codePointAt(0)?.toString(16) ?? ''}`)}`;
+}
+
+function cut(text: string): string {
+  return text.length > maxValueChars
+    ? `${text.slice(0, maxValueChars)}\n… (${text.length - maxValueChars} more characters in report.json)`
+    : text;
 }
 
 /** The baseline the run was compared with: what it accepted, what disappeared, what is new. */
@@ -307,54 +366,6 @@ function baselineSection(report: RunReport): string {
       : `<ul class="baseline">${items.join('')}</ul>`,
     '</section>',
   ].join('\n');
-}
-
-/** A body for reading: JSON pretty-printed, anything else as it came. */
-export function readableBody(body: string): string {
-  const trimmed = body.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return body;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return body;
-  }
-}
-
-/** A request or response as a `<pre>`, its body pretty-printed and folded when long. */
-function httpBlock(
-  kind: 'request' | 'response',
-  firstLine: string,
-  headers: HeaderMap,
-  body: string | undefined,
-): string {
-  const head = `<pre class="${kind}">${e(httpText(firstLine, headers, undefined))}</pre>`;
-  if (body === undefined || body === '') return head;
-  const text = readableBody(body);
-  const shown =
-    text.length > maxBodyChars
-      ? `${text.slice(0, maxBodyChars)}\n… (${text.length - maxBodyChars} more characters in report.json)`
-      : text;
-  const pre = `<pre class="${kind} body">${e(shown)}</pre>`;
-  const lines = shown.split('\n').length;
-  return lines > foldLines
-    ? `${head}<details class="body"><summary>${e(`body (${lines} lines)`)}</summary>${pre}</details>`
-    : `${head}${pre}`;
-}
-
-function httpText(firstLine: string, headers: HeaderMap, body: string | undefined): string {
-  const lines = [firstLine];
-  for (const [name, value] of Object.entries(headers)) {
-    for (const one of Array.isArray(value) ? value : [value]) lines.push(`${name}: ${one}`);
-  }
-  if (body !== undefined && body !== '') {
-    lines.push(
-      '',
-      body.length > maxBodyChars
-        ? `${body.slice(0, maxBodyChars)}\n… (${body.length - maxBodyChars} more characters in report.json)`
-        : body,
-    );
-  }
-  return lines.join('\n');
 }
 
 function unique(values: readonly string[]): string[] {

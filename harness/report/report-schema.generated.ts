@@ -154,6 +154,11 @@ export type Failure = {
   actual?: unknown;
   /** Index (0-based) into `steps` of the step that failed. */
   step?: number;
+  /**
+   * The rules the failure was judged by, one per assertion that missed (among the result's `rules`);
+   * absent on an errored case and in reports written before it.
+   */
+  rules?: Array<string>;
 };
 
 /** The result of one case × version × institution. */

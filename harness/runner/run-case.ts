@@ -111,9 +111,11 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
       );
       for (const id of verdict?.rules ?? [])
         if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
-      if (verdict?.advisory === true) advisory ??= verdict.failure;
-      else if (verdict !== undefined) {
-        failure = verdict.failure;
+      // The failure names the rules it was judged by, so reports group findings by them.
+      const judged = verdict === undefined ? undefined : { ...verdict.failure, rules: verdict.rules };
+      if (verdict?.advisory === true) advisory ??= judged;
+      else if (judged !== undefined) {
+        failure = judged;
         break;
       }
     }
@@ -130,8 +132,9 @@ export async function runCase(planned: PlannedCase, runtime: CaseRuntime): Promi
     // a finding of its own, judged by its rules' basis.
     for (const id of statuses.rules)
       if (!base.rules.some((rule) => rule.id === id)) base.rules.push(ruleRef(id));
-    if (statuses.advisory) advisory ??= statuses.finding;
-    else failure = statuses.finding;
+    const finding = { ...statuses.finding, rules: statuses.rules };
+    if (statuses.advisory) advisory ??= finding;
+    else failure = finding;
   }
   const shown = failure ?? advisory;
   const result: CaseResult = {
