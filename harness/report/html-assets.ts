@@ -90,8 +90,7 @@ export const reportJs = `
     var rules = document.querySelectorAll('details.rule');
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];
-      var ruleMatch = (f.severity === '' || rule.getAttribute('data-severity') === f.severity) &&
-        (f.rule === '' || rule.getAttribute('data-rule') === f.rule);
+      var ruleMatch = f.severity === '' || rule.getAttribute('data-severity') === f.severity;
       var ruleText = rule.getAttribute('data-text') || '';
       var cases = rule.querySelectorAll('details.case');
       var anyCase = false;
@@ -104,6 +103,7 @@ export const reportJs = `
         for (var k = 0; k < cells.length; k++) {
           var cell = cells[k];
           var match = caseMatch && (f.status === '' || cell.getAttribute('data-status') === f.status) &&
+            (f.rule === '' || has(cell, 'data-rules', f.rule)) &&
             (f.version === '' || cell.getAttribute('data-version') === f.version) &&
             (f.institution === '' || cell.getAttribute('data-institution') === f.institution);
           cell.hidden = !match;

@@ -111,10 +111,11 @@ function filters(report: RunReport, findings: readonly RuleFinding[]): string {
       .join('')}</select></label>`,
     select('status', 'Status', problems),
     select('suite', 'Suite', unique(report.results.map((r) => r.suite))),
+    // Every rule a cell was judged by: the rule filter finds a cell under its most serious rule too.
     select(
       'rule',
       'Rule',
-      findings.map((f) => f.id),
+      unique(findings.flatMap((f) => f.cases.flatMap((c) => c.cells.flatMap(judgingRules)))).sort(),
     ),
     select(
       'version',
@@ -230,7 +231,7 @@ function cellRow(result: CaseResult, finding: RuleFinding, seen: Set<string>): s
   const message = failure?.message ?? result.reason ?? '';
   const others = judgingRules(result).filter((id) => id !== finding.id);
   const parts = [
-    `<details class="cell"${id} data-status="${result.status}" data-version="${escapeAttribute(result.version)}" data-institution="${escapeAttribute(result.institution)}">`,
+    `<details class="cell"${id} data-rules="${escapeAttribute(judgingRules(result).join(' '))}" data-status="${result.status}" data-version="${escapeAttribute(result.version)}" data-institution="${escapeAttribute(result.institution)}">`,
     `<summary><span class="badge s-${result.status}">${e(result.status)}</span> ${e(`${result.version} · ${result.institution}`)} <span class="message">${e(message)}</span></summary>`,
   ];
   if (others.length > 0)

@@ -168,6 +168,12 @@ test.describe('the HTML report in Chromium', () => {
     expect(await order()).toEqual(['(harness error)', 'AIS-ACC-NOT-CONSENTED-NGAC', 'ERR-STET-BODY']);
     await page.locator('select[name="sort"]').selectOption('severity');
     expect(await order()).toEqual(bySeverity);
+    await page.locator('select[name="rule"]').selectOption('ERR-STET-BODY');
+    await expect(page.locator('#shown')).toHaveText('1 rules · 1 cases · 1 cells shown');
+    await expect(page.locator('details.rule:visible')).toHaveAttribute('data-rule', 'ERR-STET-BODY');
+    await page.locator('select[name="rule"]').selectOption('');
+    await page.locator('input[name="q"]').fill('consent-journey');
+    await expect(page.locator('#shown')).toHaveText('1 rules · 1 cases · 1 cells shown');
   });
 
   test('shows the screenshot of a failing browser step once its cell is opened', async ({ page }) => {

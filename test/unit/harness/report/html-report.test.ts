@@ -188,6 +188,9 @@ describe('HTML report for the person who must fix the bank', () => {
       out.indexOf('data-rule="(harness error)"'),
     );
     expect(out).toContain('<p class="also">Also judged by <code>ERR-STET-BODY</code>.</p>');
+    // The rule filter finds it by either rule.
+    expect(out).toContain('<option value="ERR-STET-BODY">ERR-STET-BODY</option>');
+    expect(out).toContain('data-rules="AIS-ACC-NOT-CONSENTED-NGAC ERR-STET-BODY"');
   });
 
   it('shows a case as one row with its version × institution cells', () => {
