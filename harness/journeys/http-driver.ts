@@ -9,6 +9,9 @@ import { bodyExcerpt } from '../runner/body-excerpt.ts';
 import { parseForm, pageError, type HtmlForm } from './html-form.ts';
 import { JourneyError, type JourneyDriver, type JourneyInput, type JourneyResult } from './journey-driver.ts';
 
+/** How long the timeout outcome leaves a journey page: past the reference's 5-minute screen timeout. */
+const screenLeftFor = 'PT6M';
+
 /** A wrong one-time code, for the `wrong-otp` outcome. */
 const wrongOtp = '00000000';
 
@@ -95,10 +98,16 @@ export function httpJourneyDriver(client: StetClient): JourneyDriver {
           );
         if (form.method !== 'post') fail(`journey form of ${url.pathname} is not method="post"`);
         for (const field of form.fields) if (field.name !== '') pageFields.add(field.name);
+        if (input.outcome === 'timeout' && travelled)
+          // The page left 6 minutes was taken: the bank's screen timeout is longer (its length is the
+          // bank's; the seed only says an interrupted journey calls back), or the journey never times out.
+          fail(
+            `journey page ${where} answered another page after ${screenLeftFor} without a submission, not the callback: the screen did not time out`,
+          );
         if (input.outcome === 'timeout' && !travelled) {
           if (input.travel === undefined)
             fail('the timeout outcome needs the sandbox capability (time travel)');
-          await input.travel('PT6M');
+          await input.travel(screenLeftFor);
           travelled = true;
         }
         body = new URLSearchParams(fill(form, input)).toString();

@@ -291,7 +291,18 @@ async function runStep(
   const failures: CheckFailure[] =
     run.failure === undefined
       ? []
-      : [{ ...run.failure, rules: [ruleOf({ kind: 'outcome', rule: step.expect.rules.outcome })] }];
+      : [
+          {
+            ...run.failure,
+            rules: [
+              ruleOf({
+                kind: 'outcome',
+                journey: action.kind === 'journey' ? action.outcome : undefined,
+                rule: step.expect.rules.outcome,
+              }),
+            ],
+          },
+        ];
   if (run.outcome !== undefined) {
     failures.push(
       ...evaluateExpectations(step.expect, run.outcome, {

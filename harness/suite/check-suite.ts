@@ -188,7 +188,14 @@ export function stepAssertions(step: RawStep): Array<[string, Assertion]> {
       ]);
   // What the action itself must reach: a journey's callback, a calendar verdict, a link to follow.
   if (step.journey !== undefined || step.calendar !== undefined || step.request?.link !== undefined)
-    out.push(['expect/rules/outcome', { kind: 'outcome', rule: named.outcome }]);
+    out.push([
+      'expect/rules/outcome',
+      {
+        kind: 'outcome',
+        journey: typeof step.journey === 'object' ? step.journey.outcome : step.journey,
+        rule: named.outcome,
+      },
+    ]);
   return out;
 }
 

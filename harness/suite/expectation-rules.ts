@@ -22,7 +22,9 @@ import type { ScalarAssertion } from './suite-definition.ts';
 
 /** An assertion of a step, as far as its rule depends on it. */
 export type Assertion =
-  | { kind: Exclude<ScalarAssertion, 'schema' | 'error'>; rule?: string | undefined }
+  | { kind: Exclude<ScalarAssertion, 'schema' | 'error' | 'outcome'>; rule?: string | undefined }
+  /** What the step's action must reach; `journey` the outcome a journey step is driven to. */
+  | { kind: 'outcome'; journey?: string | undefined; rule?: string | undefined }
   | { kind: 'schema'; schema: string; rule?: string | undefined }
   | { kind: 'error'; code: string; rule?: string | undefined }
   | { kind: 'header'; name: string; rule?: string | undefined }
@@ -103,6 +105,10 @@ export function kindRule(assertion: Assertion): string | undefined {
       return schemaRules[assertion.schema];
     case 'header':
       return headerRules[assertion.name.toLowerCase()];
+    case 'outcome':
+      // A journey left to time out ends only once the bank's screen timeout is over, whose length is
+      // the bank's (the seed: "Callback is also called on refusal or interruption (e.g. screen timeout)").
+      return assertion.journey === 'timeout' ? 'TOK-JOURNEY-SCREEN-TIMEOUT' : undefined;
     case 'capture':
       // The Location suites read is the payment initiation's, whose response the seed does not show.
       return assertion.header?.toLowerCase() === 'location' ? 'PIS-INITIATE-RESPONSE' : undefined;

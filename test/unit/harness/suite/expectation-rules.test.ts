@@ -114,3 +114,17 @@ describe('one rule per assertion', () => {
     expect(ruleOf({ kind: 'status' })).toBe('SEED-ONE');
   });
 });
+
+describe('the outcome of a journey left to time out', () => {
+  it("is judged by the screen timeout's length, a choice, whatever the step checks", () => {
+    const scope = { stepRules: ['SEED-ONE'], caseRules: ['SEED-ONE'] };
+    expect(resolveAssertionRule({ kind: 'outcome', journey: 'timeout' }, scope, basisOf)).toEqual({
+      ok: true,
+      rule: 'TOK-JOURNEY-SCREEN-TIMEOUT',
+    });
+    expect(resolveAssertionRule({ kind: 'outcome', journey: 'consent' }, scope, basisOf)).toEqual({
+      ok: true,
+      rule: 'SEED-ONE',
+    });
+  });
+});
