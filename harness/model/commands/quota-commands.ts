@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import { parisDay } from '../../../spec/lib/index.ts';
 import { enforce } from '../constraint.ts';
 import { overQuotaRefused, underQuota, type QuotaKind } from '../constraints/quota-constraints.ts';
-import type { Instant, ModelPsu, ModelState, QuotaCount, TppName } from '../model-state.ts';
+import {
+  agreed,
+  consentReadings,
+  type Instant,
+  type ModelPsu,
+  type ModelState,
+  type QuotaCount,
+  type TppName,
+} from '../model-state.ts';
 import { accessState } from '../token-life.ts';
 import { functionPath } from './consent-commands.ts';
 import {
@@ -54,26 +62,39 @@ class BatchCalls implements ModelCommand {
   check(model: Readonly<ModelState>): boolean {
     return this.kind !== 'card' || model.psus.some((psu) => psu.cards.length > 0);
   }
-  #path(model: ModelState, psu: ModelPsu): { path: string; key: string } | undefined {
+  /** The call's path and counting key, and whether every consent reading grants it. */
+  #path(
+    model: ModelState,
+    psu: ModelPsu,
+    tpp: TppName,
+  ): { path: string; key: string; granted: boolean } | undefined {
+    const readings = consentReadings(psu, tpp);
     switch (this.kind) {
       case 'accounts':
-        return { path: apiPath(model, 'accounts'), key: 'accounts' };
+        return { path: apiPath(model, 'accounts'), key: 'accounts', granted: true };
       case 'identity':
-        return { path: apiPath(model, 'end-user-identity'), key: 'identity' };
+        return {
+          path: apiPath(model, 'end-user-identity'),
+          key: 'identity',
+          granted: agreed(readings, (reading) => reading?.psuIdentity === true) === true,
+        };
       case 'card': {
         if (psu.cards.length === 0) return undefined;
         const card = psuAt(psu.cards, this.pick);
         return {
           path: functionPath(model, psu, card.resourceId, 'balances'),
           key: `card/${card.resourceId}`,
+          granted: false,
         };
       }
       case 'balances':
       case 'transactions': {
         const account = psuAt(psu.accounts, this.pick);
+        const fn = this.kind;
         return {
-          path: functionPath(model, psu, account.resourceId, this.kind),
-          key: `${this.kind}/${account.resourceId}`,
+          path: functionPath(model, psu, account.resourceId, fn),
+          key: `${fn}/${account.resourceId}`,
+          granted: agreed(readings, (reading) => reading?.lists[fn].has(account.iban) === true) === true,
         };
       }
     }
@@ -82,7 +103,7 @@ class BatchCalls implements ModelCommand {
     const tpp = tppOf(model, this.tpp);
     await prepare(model, real, this.psu);
     const psu = psuAt(model.psus, this.psu);
-    const target = this.#path(model, psu);
+    const target = this.#path(model, psu, tpp);
     if (target === undefined) return;
     for (let i = 0; i < this.calls; i += 1) {
       const set = await accessToken(model, real, this.psu, tpp);
@@ -104,6 +125,7 @@ class BatchCalls implements ModelCommand {
               model.tpps.reduce((sum, name) => sum + count(psu, day, name, target.key).max, 0),
             ),
           ),
+          otherwiseServed: target.granted,
           what: `batch GET ${target.key} by the ${tpp} TPP (${days.join(', ')})`,
         };
         enforce(overQuotaRefused, input, exchange);

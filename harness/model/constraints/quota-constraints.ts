@@ -28,10 +28,15 @@ export interface BatchInput extends Answer {
   ownCounted: number;
   /** Calls of every TPP that may have counted (every call made). */
   allMade: number;
+  /**
+   * Every consent reading grants the call: only then is TMRQ the refusal's reason (which of two
+   * refusals a bank gives first is not the seed's to say).
+   */
+  otherwiseServed: boolean;
   what: string;
 }
 
-/** The 5th batch call of a day by the same TPP is refused TMRQ. */
+/** The 5th batch call of a day by the same TPP is refused, TMRQ when nothing else refuses it. */
 export const overQuotaRefused = constraint<BatchInput>(
   'quotas.fifth-batch-call-tmrq',
   'QTA-EXCEEDED-TMRQ',
@@ -39,7 +44,7 @@ export const overQuotaRefused = constraint<BatchInput>(
     if (input.ownCounted < seedLimits.batchCallsPerDay) return undefined;
     if (!isRefusal(input))
       return `${input.what} after ${input.ownCounted} batch calls today was answered ${input.status}, not refused`;
-    return carriesCode(input, 'TMRQ')
+    return !input.otherwiseServed || carriesCode(input, 'TMRQ')
       ? undefined
       : `${input.what} beyond the quota was refused without the code TMRQ`;
   },

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getRule, versionProfile, newestApiVersion } from '../../../../spec/lib/index.ts';
+import { getRule, newestApiVersion, versionProfile, versionsWhere } from '../../../../spec/lib/index.ts';
 import type { Answer } from '../../../../harness/model/answer.ts';
 import type { Constraint } from '../../../../harness/model/constraint.ts';
 import * as consent from '../../../../harness/model/constraints/consent-constraints.ts';
@@ -8,6 +9,7 @@ import * as payment from '../../../../harness/model/constraints/payment-constrai
 import * as quota from '../../../../harness/model/constraints/quota-constraints.ts';
 import * as token from '../../../../harness/model/constraints/token-constraints.ts';
 import * as trx from '../../../../harness/model/constraints/transaction-constraints.ts';
+import * as ver from '../../../../harness/model/constraints/version-constraints.ts';
 import { machineDefinitions, modelMachines } from '../../../../harness/model/machines.ts';
 import type { ListedEntry } from '../../../../harness/model/listing.ts';
 import type { ModelConsent, ModelTransaction } from '../../../../harness/model/model-state.ts';
@@ -119,8 +121,14 @@ const batch = (
   ...answer(status, json),
   ownCounted,
   allMade,
+  otherwiseServed: true,
   what: 'GET accounts',
 });
+
+/** The functions of a version without overdrafts and owners. */
+const olderFunctions = versionProfile(
+  versionsWhere((profile) => !profile.overdrafts)[0] ?? newestApiVersion,
+).accountFunctions;
 
 const examples: Example[] = [
   example(token.currentTokenServes, answer(200), answer(401)),
@@ -312,6 +320,24 @@ const examples: Example[] = [
     answer(400, { errors: [{ code: 'ENDE' }] }),
     answer(400, { message: 'FF01' }),
   ),
+  example(
+    ver.functionsOfTheVersion,
+    { entries: [entry('a', A, { links: linked(['overdrafts']) })], functions, currencyAccounts: true },
+    {
+      entries: [entry('a', A, { links: linked(['overdrafts']) })],
+      functions: olderFunctions,
+      currencyAccounts: false,
+    },
+  ),
+  example(
+    ver.currencyAccountsOfTheVersion,
+    { entries: [entry('a', A), entry('u', A, { currency: 'USD' })], functions, currencyAccounts: true },
+    {
+      entries: [entry('a', A), entry('u', A, { currency: 'USD' })],
+      functions: olderFunctions,
+      currencyAccounts: false,
+    },
+  ),
   example(payment.successCallbackCode, { callback: { code: 'c', state: 's' } }, { callback: { state: 's' } }),
   example(
     payment.secondTokenIssued,
@@ -379,5 +405,23 @@ describe('the seed model’s constraints', () => {
         listing([entry('b', B, { links: linked(['balances']) })], readings),
       ),
     ).toEqual(expect.any(String));
+  });
+
+  it('is listed in docs/model.md, each constraint with its rule', () => {
+    const page = readFileSync(new URL('../../../../docs/model.md', import.meta.url), 'utf8');
+    for (const machine of modelMachines)
+      for (const c of machineDefinitions[machine].constraints)
+        expect(page).toContain(`| \`${c.name}\` | ${c.rule} |`);
+  });
+
+  it('asks TMRQ of a refusal beyond the quota only when nothing else refuses the call', () => {
+    const notConsented = { ...batch(403, 4, 4, { message: 'NGAC' }), otherwiseServed: false };
+    expect(quota.overQuotaRefused.judge(notConsented)).toBeUndefined();
+    expect(quota.overQuotaRefused.judge({ ...notConsented, otherwiseServed: true })).toEqual(
+      expect.any(String),
+    );
+    expect(quota.overQuotaRefused.judge({ ...batch(200, 4, 4), otherwiseServed: false })).toEqual(
+      expect.any(String),
+    );
   });
 });
