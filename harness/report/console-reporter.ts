@@ -26,7 +26,10 @@ export interface ConsoleReporterOptions {
   stream?: ConsoleStream;
   /** Rewrite one progress line in place; default: whether the stream is a terminal. */
   tty?: boolean;
-  /** Without a terminal, print a progress line every this many cases; default 25. */
+  /**
+   * Without a terminal, print a progress line every this many cases; default 25, or a twentieth of the
+   * run when that is more (a full run's log holds some twenty progress lines, not a hundred).
+   */
   every?: number;
   /** ANSI colours; default: on a terminal unless `NO_COLOR` is set. */
   color?: boolean;
@@ -47,7 +50,8 @@ export interface ConsoleReporterOptions {
 export class ConsoleReporter implements Reporter {
   readonly #stream: ConsoleStream;
   readonly #tty: boolean;
-  readonly #every: number;
+  #every: number;
+  readonly #everyGiven: boolean;
   readonly #color: boolean;
   readonly #secrets: SecretSet | undefined;
   readonly #quiet: boolean;
@@ -65,6 +69,7 @@ export class ConsoleReporter implements Reporter {
     this.#stream = options.stream ?? process.stdout;
     this.#tty = options.tty ?? this.#stream.isTTY === true;
     this.#every = Math.max(1, options.every ?? 25);
+    this.#everyGiven = options.every !== undefined;
     this.#color = options.color ?? (this.#tty && process.env.NO_COLOR === undefined);
     this.#secrets = options.secrets;
     this.#quiet = options.quiet ?? false;
@@ -74,6 +79,7 @@ export class ConsoleReporter implements Reporter {
 
   onRunStart(start: RunStart): void {
     this.#total = start.total;
+    if (!this.#everyGiven) this.#every = Math.max(25, Math.ceil(start.total / 20));
     this.#lastEnd = Date.now();
     if (this.#quiet) return;
     if (this.#heartbeatMs > 0) {

@@ -18,6 +18,9 @@ import { statusTraits } from './model.ts';
 /** The id of the group of errored cells (the harness could not check them). */
 export const harnessErrorGroup = '(harness error)';
 
+/** The id of the group of problem cells that name no rule (a report from elsewhere). */
+export const noRuleGroup = '(no rule)';
+
 /** What a rule rests on, as a finding shows it. */
 export type FindingBasis =
   | { kind: 'seed'; quote: string }
@@ -58,7 +61,7 @@ export function judgingRules(result: CaseResult): string[] {
   if (result.status === 'errored') return [harnessErrorGroup];
   const named = result.failure?.rules ?? [];
   const ids = named.length > 0 ? [...new Set(named)] : result.rules.map((rule) => rule.id);
-  if (ids.length === 0) return ['(no rule)'];
+  if (ids.length === 0) return [noRuleGroup];
   const rank = (id: string): number => severityRank(getRule(id)?.severity);
   return ids
     .map((id, index) => ({ id, index }))
@@ -87,7 +90,7 @@ export function findingsByRule(results: readonly CaseResult[]): RuleFinding[] {
   const groups = new Map<string, RuleFinding>();
   for (const result of results) {
     if (!statusTraits[result.status].problem) continue;
-    const [id = '(no rule)'] = judgingRules(result);
+    const [id = noRuleGroup] = judgingRules(result);
     const group =
       groups.get(id) ??
       newGroup(

@@ -13,7 +13,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { CaseFinding, RuleFinding } from './findings.ts';
-import { findingsByRule, harnessErrorGroup, judgingRules, severityRank } from './findings.ts';
+import { findingsByRule, harnessErrorGroup, judgingRules, noRuleGroup, severityRank } from './findings.ts';
 import { cellLabel, formatDuration, formatValue } from './format-value.ts';
 import { reportCss, reportCsp, reportJs } from './html-assets.ts';
 import { cellTranscripts, transcriptsBlock } from './html-transcripts.ts';
@@ -186,8 +186,10 @@ function basisBlock(finding: RuleFinding): string {
     case 'choice':
       return `<div class="basis choice"><p><strong>Our choice</strong>, where the seed is silent${section}: <span class="reason">${e(basis.reason)}</span></p>${basis.alternate === undefined ? '' : `<p>A bank that chose otherwise: ${e(basis.alternate)}</p>`}<p>Its findings are advisory unless the run is <code>--strict</code>.</p></div>`;
     case 'unknown':
-      return finding.id === harnessErrorGroup
-        ? '<div class="basis"><p>Not a finding on the bank: the harness could not check these cells (each says why).</p></div>'
+      if (finding.id === harnessErrorGroup)
+        return '<div class="basis"><p>Not a finding on the bank: the harness could not check these cells (each says why).</p></div>';
+      return finding.id === noRuleGroup
+        ? '<div class="basis"><p>These cells name no rule.</p></div>'
         : `<div class="basis"><p>A rule this harness's catalogue does not hold${section}.</p></div>`;
   }
 }

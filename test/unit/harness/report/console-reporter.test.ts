@@ -48,6 +48,18 @@ describe('console reporter', () => {
     );
   });
 
+  it('without a terminal prints some twenty progress lines for a long run when not told how often', async () => {
+    const report = rawReport();
+    const [passed] = report.results;
+    if (passed === undefined) throw new Error('fixture changed');
+    report.results = Array.from({ length: 1000 }, (_v, i) => ({ ...passed, case: `case-${i}` }));
+    const stream = new Capture(false);
+    await play(new ConsoleReporter({ stream }), report);
+    const lines = stream.text.split('\n').filter((line) => line.startsWith('['));
+    expect(lines).toHaveLength(20);
+    expect(lines[0]).toMatch(/^\[50\/1000\] /);
+  });
+
   it('without a terminal prints a progress line every N cases and no control characters', async () => {
     const stream = new Capture(false);
     await play(new ConsoleReporter({ stream, every: 2 }), redactRunReport(rawReport(), registeredSecrets()));
