@@ -118,8 +118,11 @@ export function register(program: Command): void {
     )
     .option('--timeout <duration>', 'per-request time limit: 10s, 500ms, 2m', '10s')
     .option('--bail', 'stop after the first failed or errored case (the rest reported skipped)')
-    .option('-q, --quiet', 'print only failures and the summary')
-    .option('--verbose', 'list every rule with its counts in the summary')
+    .option('-q, --quiet', 'print only the findings and the summary')
+    .option(
+      '--verbose',
+      'print each failed cell in full (rules, message, expected and actual) and every rule with its counts',
+    )
     .option(
       '--strict',
       'advisory findings (checks of the reference’s choices where the seed is silent, docs/verdicts.md) fail the run too',
@@ -172,9 +175,6 @@ export function register(program: Command): void {
       '--at <date>',
       'the target’s date (YYYY-MM-DD or an ISO instant) for calendar steps; the embedded reference’s clock starts there; default: now',
     )
-    .action(async (options: RunCliOptions) => {
-      process.exitCode = await run(options);
-    });
     .addHelpText(
       'after',
       examples(
@@ -182,6 +182,9 @@ export function register(program: Command): void {
         'stet-harness run --target targets/my-bank.yaml --suite smoke-ais --version v1.6.2 --out reports/',
       ),
     )
+    .action(async (options: RunCliOptions) => {
+      process.exitCode = await run(options);
+    });
 }
 
 async function run(options: RunCliOptions): Promise<number> {
@@ -208,10 +211,10 @@ async function run(options: RunCliOptions): Promise<number> {
       hint: 'drop --target, or start your server with its own --fault',
     });
   }
+  checkFaultNames(options.fault);
   const choices = parseChoicesOption(
     options.choices,
     (message, hint) => new RunOptionError('ERR_RUN_OPTION', message, { hint }),
-  checkFaultNames(options.fault);
   );
   if (options.target !== undefined && choices !== 'reference') {
     throw new RunOptionError('ERR_RUN_OPTION', '--choices applies to the embedded reference only', {
