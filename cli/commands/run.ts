@@ -118,8 +118,11 @@ export function register(program: Command): void {
     )
     .option('--timeout <duration>', 'per-request time limit: 10s, 500ms, 2m', '10s')
     .option('--bail', 'stop after the first failed or errored case (the rest reported skipped)')
-    .option('-q, --quiet', 'print only failures and the summary')
-    .option('--verbose', 'list every rule with its counts in the summary')
+    .option('-q, --quiet', 'print only the findings and the summary')
+    .option(
+      '--verbose',
+      'print each failed cell in full (rules, message, expected and actual) and every rule with its counts',
+    )
     .option(
       '--strict',
       'advisory findings (checks of the reference’s choices where the seed is silent, docs/verdicts.md) fail the run too',
