@@ -89,6 +89,12 @@ export const errorCodes = {
     meaning: 'The port asked for is already in use.',
     hint: 'stop what listens there, or choose another --port (0 picks a free one)',
   },
+  ERR_REPRO_OPTION: {
+    area: 'cli',
+    exit: harnessError,
+    meaning: 'An option of `stet-harness repro` is refused, or the case has no cell on the target.',
+    hint: 'see `stet-harness repro --help`; `stet-harness list cases` shows the case ids',
+  },
   ERR_RUN_EMPTY: {
     area: 'cli',
     exit: harnessError,

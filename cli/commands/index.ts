@@ -20,6 +20,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'run', load: () => import('./run.ts') },
   { name: 'sign', load: () => import('./sign.ts') },
   { name: 'target', load: () => import('./target.ts') },
+  { name: 'repro', load: () => import('./repro.ts') },
   { name: 'rules', load: () => import('./rules.ts') },
   { name: 'list', load: () => import('./list.ts') },
   { name: 'merge-reports', load: () => import('./merge-reports.ts') },
