@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { toHtml } from '../../harness/report/html-report.ts';
 import type { RunReport } from '../../harness/report/model.ts';
 import { redactRunReport } from '../../harness/report/redact.ts';
@@ -33,8 +34,12 @@ function twoRules(): RunReport {
   return report;
 }
 
-/** Where the screenshots go: Playwright's output folder, kept as the run's artefacts. */
-const artefacts = join('test-results', 'html-report');
+/** A full-page screenshot in the test's folder of test-results/ (the run's artefacts), attached to the test. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const path = test.info().outputPath(name);
+  await page.screenshot({ path, fullPage: true });
+  await test.info().attach(name, { path, contentType: 'image/png' });
+}
 
 test.beforeAll(async () => {
   // A real one-fault run (one suite of it, to stay quick): the bank serves accounts the PSU did not
@@ -58,7 +63,6 @@ test.beforeAll(async () => {
   faultJudges = (Array.isArray(results) ? results : [])
     .map((r: unknown) => Reflect.get(Reflect.get(r as object, 'failure') ?? {}, 'rules') as unknown)
     .filter((rules) => rules !== undefined);
-  await mkdir(artefacts, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -89,7 +93,7 @@ test.describe('the HTML report of a one-fault run in Chromium', () => {
     await rule.locator(':scope > summary').click();
     await expect(rule.locator('blockquote.quote')).toBeVisible();
     expect((await rule.locator('blockquote.quote').textContent())?.length).toBeGreaterThan(10);
-    await page.screenshot({ path: join(artefacts, 'one-fault-opened.png'), fullPage: true });
+    await screenshot(page, 'one-fault-opened.png');
   });
 
   test('filters by version and institution, then expands a cell onto its transcript', async ({ page }) => {
@@ -107,7 +111,7 @@ test.describe('the HTML report of a one-fault run in Chromium', () => {
     // The transcript is unpacked on opening: the failing step's response, with the leaked account data.
     await expect(cell.locator('details.step[open] pre.response').first()).toContainText('HTTP 200');
     await expect(cell.locator('pre.curl').first()).toContainText('curl');
-    await page.screenshot({ path: join(artefacts, 'one-fault-filtered-expanded.png'), fullPage: true });
+    await screenshot(page, 'one-fault-filtered-expanded.png');
 
     await page.locator('select[name="severity"]').selectOption('format');
     await expect(page.locator('#shown')).toHaveText('0 rules · 0 cases · 0 cells shown');
