@@ -670,6 +670,12 @@ export const errorCodes = {
     meaning: 'The CA certificate or key given cannot be read or do not match.',
     hint: 'pass the ca.pem and ca-key.pem that `stet-harness certs` wrote, or omit them for a new CA',
   },
+  ERR_PKI_FILE_DAMAGED: {
+    area: 'pki',
+    exit: harnessError,
+    meaning: 'A PEM file of a data directory is missing, truncated, damaged or of the wrong kind.',
+    hint: 'delete the PKI directory named so that it is generated again, or restore the file from a copy',
+  },
   ERR_PKI_NO_ROLE: {
     area: 'pki',
     exit: harnessError,

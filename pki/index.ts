@@ -30,3 +30,4 @@ export {
   type NearMissSource,
   type QsealNearMissName,
 } from './qseal-near-misses.ts';
+export { readPemFile, readPemPair, type PemKind, type PemPairPaths } from './read-pem-file.ts';

@@ -8,6 +8,7 @@ import {
   defaultServerNames,
   generateTestPki,
   issueServerCertificate,
+  readPemPair,
   type TestCa,
 } from '../../pki/index.ts';
 
@@ -72,7 +73,7 @@ const manifestName = 'pki-manifest.json';
 export async function ensureReferencePki(where: string): Promise<ReferencePki> {
   const dir = resolve(where);
   const existing = await readManifest(dir);
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) return checkPemFiles(existing, dir);
   await mkdir(dirname(dir), { recursive: true });
   const staging = `${dir}.staging-${process.pid}-${randomUUID()}`;
   try {
@@ -89,6 +90,27 @@ export async function ensureReferencePki(where: string): Promise<ReferencePki> {
   }
   const pki = await readManifest(dir);
   if (pki === undefined) throw new Error(`the PKI generated in ${dir} cannot be read back`);
+  return pki;
+}
+
+/**
+ * Checks every PEM file of a PKI read back from `dir` (each certificate parses, each key parses and is
+ * its certificate's): a file truncated or replaced is `ERR_PKI_FILE_DAMAGED` naming it, not a crash
+ * later in TLS or enrolment.
+ */
+async function checkPemFiles(pki: ReferencePki, dir: string): Promise<ReferencePki> {
+  const fix =
+    `delete ${dir} so that a new PKI is generated there at the next start (demo TPP certificates ` +
+    `copied elsewhere must then be copied again), or restore the file from a copy`;
+  const pairs = [
+    { cert: pki.ca, key: pki.caKey },
+    { cert: pki.serverCert, key: pki.serverKey },
+    ...Object.values(pki.tpps).flatMap((t) => [
+      { cert: t.qwacCert, key: t.qwacKey },
+      { cert: t.qsealCert, key: t.qsealKey },
+    ]),
+  ];
+  await Promise.all(pairs.map((pair) => readPemPair(pair, fix)));
   return pki;
 }
 
