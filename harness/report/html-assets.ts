@@ -42,6 +42,7 @@ details.cell[open] { background: #fbfbfd; padding: .25rem .5rem; border-radius: 
 .sev-behaviour { background: #f7d9a8; color: #6b4100; }
 .sev-format { background: #e4e7ee; color: #3d4555; }
 .sev-none { background: #f1e2fb; color: #6b1f94; }
+.severities li { font-size: .8rem; }
 .basis { margin: .5rem 0 .5rem 1rem; font-size: .9rem; }
 .basis p { margin: .2rem 0; }
 .quote { margin: .25rem 0; padding: .35rem .75rem; border-left: 4px solid #17612b; background: #f3faf4; font-style: italic; }

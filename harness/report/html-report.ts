@@ -70,6 +70,7 @@ export function toHtml(report: RunReport): string {
     `<p class="meta">${e(report.target.baseUrl)} · ${e(`${report.tool.name} ${report.tool.version}`)} · ${e(report.startedAt)} → ${e(report.finishedAt)}${Number.isFinite(elapsed) ? ` (${e(formatDuration(Math.max(0, elapsed)))})` : ''}</p>`,
     `<ul class="summary"><li>${s.total} results</li>${statuses.map((status) => `<li class="s-${status}" data-summary="${status}">${s[status]} ${status}</li>`).join('')}</ul>`,
     `<p class="verdict">${e(verdict)}</p>`,
+    severityCounts(findings),
     '</header>',
     filters(report, findings),
     baselineSection(report),
@@ -132,6 +133,17 @@ function filters(report: RunReport, findings: readonly RuleFinding[]): string {
     `<p id="shown">${findings.length} rules · ${findings.reduce((n, f) => n + f.cases.length, 0)} cases · ${findings.reduce((n, f) => n + f.cellCount, 0)} cells</p>`,
     '</form>',
   ].join('\n');
+}
+
+/** How many rules and cells each severity has among the findings, most serious first. */
+function severityCounts(findings: readonly RuleFinding[]): string {
+  if (findings.length === 0) return '';
+  const items = Object.entries(severityWords).map(([severity, words]) => {
+    const mine = findings.filter((f) => f.severity === severity);
+    const cells = mine.reduce((n, f) => n + f.cellCount, 0);
+    return `<li class="sev sev-${severity}">${e(`${words}: ${mine.length} rule${mine.length === 1 ? '' : 's'}, ${cells} cell${cells === 1 ? '' : 's'}`)}</li>`;
+  });
+  return `<ul class="summary severities">${items.join('')}</ul>`;
 }
 
 function findingsSection(findings: readonly RuleFinding[], columns: readonly Column[]): string {

@@ -119,7 +119,8 @@ describe('HTML report', () => {
     expect(markup).toContain(
       '<pre class="curl">curl -sS -i -X POST https://api-20202.psd2.groupbank.example/stet/psd2/oauth/authorize/j1',
     );
-    expect(markup).toContain('--data-binary &#39;identifier=alice&amp;otp=&lt;redacted:otp#1&gt;&#39;');
+    expect(markup).toMatch(/--data-binary &#39;identifier=alice&amp;otp=[^\n]*<\/pre>/);
+    expect(markup).not.toContain(planted.otp);
   });
 
   it('lists skipped and not-applicable cells with their reasons, collapsed, one row per reason', () => {
@@ -161,6 +162,9 @@ describe('HTML report for the person who must fix the bank', () => {
     const start = out.indexOf('<details class="rule" data-rule="AIS-ACC-NOT-CONSENTED-NGAC"');
     const row = out.slice(start, out.indexOf('<details class="case"', start));
     expect(row).toContain('data-severity="security"');
+    expect(out).toContain(
+      '<ul class="summary severities"><li class="sev sev-security">security and data exposure: 1 rule, 1 cell</li><li class="sev sev-behaviour">behaviour: 0 rules, 0 cells</li>',
+    );
     expect(row).toContain(
       '<span class="sev sev-security" title="severity">security and data exposure</span>',
     );
