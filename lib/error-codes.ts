@@ -44,7 +44,8 @@ export const errorCodes = {
   ERR_FAULT_NAME: {
     area: 'cli',
     exit: harnessError,
-    meaning: 'A --fault name (serve, run, repro) is not a fault of the reference bank.',
+    meaning:
+      'A --fault name (serve, run, repro, selftest, fuzz, load, versions) is not a fault of the reference bank.',
     hint: '`stet-harness faults` lists every fault name',
   },
   ERR_FUZZ_OPTION: {

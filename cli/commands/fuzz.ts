@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { examples } from '../help-format.ts';
+import { checkFaultNames } from '../fault-names.ts';
 import { fuzzMachines, runFuzz } from '../../harness/fuzz/run-fuzz.ts';
 import { replayCommand } from '../../harness/model/run-model.ts';
 import { loadTarget, type Target } from '../../harness/index.ts';
@@ -84,6 +85,7 @@ async function fuzz(options: FuzzCliOptions): Promise<number> {
     options.choices,
     (message, hint) => new FuzzOptionError('ERR_FUZZ_OPTION', message, { hint }),
   );
+  checkFaultNames(options.fault);
   if (options.target !== undefined && (options.fault.length > 0 || choices !== 'reference'))
     throw new FuzzOptionError(
       'ERR_FUZZ_OPTION',

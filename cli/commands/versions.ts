@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { examples } from '../help-format.ts';
+import { checkFaultNames } from '../fault-names.ts';
 import { CodedError } from '../../lib/coded-error.ts';
 import { collectList, atOptionHint, parseAtOption, toolVersion } from '../option-values.ts';
 import { ExitCode } from '../../lib/exit-codes.ts';
@@ -69,6 +70,7 @@ export function register(program: Command): void {
 }
 
 async function versions(options: VersionsCliOptions): Promise<number> {
+  checkFaultNames(options.fault);
   if (options.target !== undefined && options.fault.length > 0) {
     throw new VersionsOptionError('ERR_VERSIONS_OPTION', '--fault applies to the embedded reference only', {
       hint: 'drop --target, or start your server with its own --fault',

@@ -95,6 +95,17 @@ describe('did you mean, on the command line', () => {
     expect(run.stderr).not.toMatch(/\.ts\b/);
   });
 
+  it.each(['fuzz', 'load', 'versions', 'repro smoke-ais'])(
+    'refuses a typo in %s --fault before the embedded reference starts',
+    async (command) => {
+      const run = await cli(...command.split(' '), '--fault', 'pages-overlapp');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        'error ERR_FAULT_NAME: unknown fault pages-overlapp: did you mean pages-overlap?',
+      );
+    },
+  );
+
   it('refuses a typo in serve --fault before the bank starts', async () => {
     const run = await cli('serve', '--port', '0', '--store', 'memory', '--fault', 'pages-overlapp');
     expect(run.code).toBe(2);
