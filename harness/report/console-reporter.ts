@@ -200,7 +200,10 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
   }
   const findings = findingsByRule(report.results);
   if (findings.length > 0) {
-    lines.push('', 'Findings by rule, most serious first (details: --verbose, report.html)');
+    lines.push(
+      '',
+      `Findings by rule, most serious first: ${severityCounts(findings)} (details: --verbose, report.html)`,
+    );
     for (const finding of findings) lines.push(...findingLines(finding, report, paint));
   }
   const rules = [...rulesOf(report.results).values()]
@@ -226,6 +229,24 @@ export function formatConsoleSummary(report: RunReport, options: SummaryFormatOp
   );
   lines.push(`${report.target.name}: ${verdictText(report)}`, '');
   return lines.join('\n');
+}
+
+/** The rules and cells of each severity, e.g. `2 security rules (18 cells), 1 format rule (3 cells)`. */
+function severityCounts(findings: readonly RuleFinding[]): string {
+  const groups = new Map<string, { rules: number; cells: number }>();
+  for (const f of findings) {
+    const key = f.severity ?? 'unrated';
+    const group = groups.get(key) ?? { rules: 0, cells: 0 };
+    group.rules += 1;
+    group.cells += f.cellCount;
+    groups.set(key, group);
+  }
+  return [...groups]
+    .map(
+      ([key, g]) =>
+        `${g.rules} ${key} rule${g.rules === 1 ? '' : 's'} (${g.cells} cell${g.cells === 1 ? '' : 's'})`,
+    )
+    .join(', ');
 }
 
 /** Longest message on a case's line; the rest is in `--verbose` and the HTML report. */

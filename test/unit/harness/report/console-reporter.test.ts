@@ -80,7 +80,9 @@ describe('console reporter', () => {
     expect(text).toContain(
       '\nSuites\n  ✗ ais-transactions [2 passed, 1 failed, 1 skipped, 1 not-applicable]\n  ! oauth [1 errored]\n',
     );
-    const findings = lines.indexOf('Findings by rule, most serious first (details: --verbose, report.html)');
+    const findings = lines.indexOf(
+      'Findings by rule, most serious first: 2 unrated rules (2 cells) (details: --verbose, report.html)',
+    );
     expect(findings).toBeGreaterThan(0);
     expect(lines.slice(findings + 1, findings + 5)).toEqual([
       expect.stringMatching(
@@ -123,6 +125,9 @@ describe('console reporter', () => {
       '  ✗ SECURITY AIS-ACC-NOT-CONSENTED-NGAC [1 case, 9 cells] A call for an account or card not consented for the function is rejected with NGAC (the 403 is ours).',
     );
     expect(lines.filter((l) => l.includes('ERR-STET-BODY'))).toEqual([]);
+    expect(lines).toContain(
+      'Findings by rule, most serious first: 1 security rule (9 cells) (details: --verbose, report.html)',
+    );
     expect(lines.length).toBeLessThan(20);
   });
 
