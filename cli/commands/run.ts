@@ -5,6 +5,7 @@ import { readRerunCells } from '../rerun-failed.ts';
 import { verdictExitCode } from '../verdict-exit-code.ts';
 import { checkFilterWithSuggestions } from '../filter-suggestions.ts';
 import { checkFaultNames } from '../fault-names.ts';
+import { reproCommand } from '../../harness/report/repro-command.ts';
 import type { Command } from 'commander';
 import { examples } from '../help-format.ts';
 import { CodedError } from '../../lib/coded-error.ts';
@@ -353,6 +354,18 @@ async function run(options: RunCliOptions): Promise<number> {
         // What the --baseline given accepted keeps its entry's reason and until.
         baselineYaml(report.results, { reason: baselineReason ?? '', previous: baseline }),
         'utf8',
+      );
+    // A failure's one command that runs again as it stands (the report's curl replays one request).
+    const firstFailed = report.results.find((r) => r.status === 'failed');
+    if (firstFailed !== undefined && options.quiet !== true)
+      process.stderr.write(
+        `reproduce the first failure: ${reproCommand({
+          suite: firstFailed.suite,
+          case: firstFailed.case,
+          version: firstFailed.version,
+          institution: firstFailed.institution,
+          ...(options.target === undefined ? { faults: options.fault } : { targetFile: options.target }),
+        })} --out repro.sh\n`,
       );
     const code = verdictExitCode(report);
     if (code === ExitCode.HarnessError)

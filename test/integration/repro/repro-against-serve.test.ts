@@ -96,6 +96,37 @@ describe('stet-harness repro against serve --fault', () => {
   }, 180_000);
 });
 
+describe('stet-harness run with a failure', () => {
+  it('prints the repro command of its first failure, with the target file it was given', async () => {
+    const run = await runToEnd(
+      tsx,
+      [
+        bin,
+        'run',
+        '--target',
+        targetFile,
+        '--case',
+        failingCase,
+        '--version',
+        'v1.6.2',
+        '--institution',
+        '10101',
+        '--reporter',
+        'console',
+        '--model-runs',
+        '0',
+        '--out',
+        join(dir, 'reports'),
+      ],
+      root,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `reproduce the first failure: stet-harness repro ${failingCase} --version v1.6.2 --institution 10101 --target ${targetFile} --out repro.sh`,
+    );
+  }, 120_000);
+});
+
 describe('the Reproduce command a report offers', () => {
   it('names the cell and its target file, with nothing to substitute', () => {
     expect(
