@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueTlsCertificate } from '../../../pki/index.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -96,6 +97,25 @@ describe('stet-harness target check', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       `${join(dir, 'other-key.pem')} is not the private key of ${join(dir, 'qwac.pem')}`,
+    );
+  });
+
+  it('refuses an expired certificate, naming the file and the day it expired', async () => {
+    const day = 86_400_000;
+    const expired = await issueTlsCertificate({
+      commonName: 'qwac.tpp.example',
+      validity: { notBefore: new Date(Date.now() - 30 * day), notAfter: new Date(Date.now() - day) },
+    });
+    writeFileSync(join(dir, 'expired.pem'), expired.cert);
+    writeFileSync(join(dir, 'expired-key.pem'), expired.key);
+    const run = await cli(
+      'target',
+      'check',
+      targetFile('expired', { cert: './expired.pem', key: './expired-key.pem' }),
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      new RegExp(`${join(dir, 'expired.pem')} \\(CN=qwac\\.tpp\\.example\\) expired on `),
     );
   });
 });
