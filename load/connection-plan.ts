@@ -12,7 +12,7 @@ import { tokenPath } from '../harness/client/tpp-client.ts';
 import { answerCode } from './answer-code.ts';
 import { endpointLabel } from './endpoint-label.ts';
 import type { FindingBook } from './load-finding.ts';
-import type { AnswerOutcome, KpiRecorder } from './kpi-recorder.ts';
+import type { AnswerOutcome, KpiRecorder, TrafficKind } from './kpi-recorder.ts';
 import type { QuotaLedger } from './quota-ledger.ts';
 import type { RequestStep, ScenarioStep, SingleScenario } from './scenario-definition.ts';
 import type { VirtualPsu } from './virtual-psu.ts';
@@ -46,6 +46,8 @@ interface InFlight {
   method: string;
   path: string;
   endpoint: string;
+  /** Sent with PSU-IP-Address or without. */
+  traffic: TrafficKind;
   requestId: string;
   startedAt: number;
 }
@@ -110,6 +112,7 @@ export class ConnectionPlan {
       method: built.method,
       path: built.path,
       endpoint: endpointLabel(this.#ctx.version, built.method, built.path),
+      traffic: built.headers['psu-ip-address'] === undefined ? 'batch' : 'psu-present',
       requestId,
       startedAt: performance.now(),
     };
@@ -178,6 +181,7 @@ export class ConnectionPlan {
     ctx.kpis.record({
       institution: ctx.institution,
       endpoint: req.endpoint,
+      traffic: req.traffic,
       status,
       code,
       latencyMs,
@@ -279,6 +283,7 @@ export class ConnectionPlan {
     this.#ctx.kpis.record({
       institution: this.#ctx.institution,
       endpoint: req.endpoint,
+      traffic: req.traffic,
       status: 0,
       code: undefined,
       latencyMs: performance.now() - req.startedAt,

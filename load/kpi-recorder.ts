@@ -8,10 +8,17 @@ import { LatencySamples, type LatencySummary } from './latency-samples.ts';
 /** How one answer counts. */
 export type AnswerOutcome = 'ok' | 'quota-refusal' | 'failure';
 
+/**
+ * Whose traffic a call is: `batch` when sent without PSU-IP-Address (the TPP alone, quotas apply),
+ * `psu-present` with it (the PSU is connected).
+ */
+export type TrafficKind = 'batch' | 'psu-present';
+
 /** One answer (or a request that got none: status 0). */
 export interface AnswerRecord {
   institution: string;
   endpoint: string;
+  traffic: TrafficKind;
   status: number;
   code: string | undefined;
   latencyMs: number;
@@ -47,8 +54,23 @@ export interface TimelinePoint {
   second: number;
   requests: number;
   failures: number;
+  /** 429 answers (quota refusals of batch calls, and any other 429). */
+  tooMany: number;
   p50: number;
   p95: number;
+  /** Answers to calls without PSU-IP-Address, and their p95. */
+  batch: { requests: number; p95: number };
+  /** Answers to calls with PSU-IP-Address, and their p95. */
+  psuPresent: { requests: number; p95: number };
+}
+
+interface Second {
+  requests: number;
+  failures: number;
+  tooMany: number;
+  samples: LatencySamples;
+  batch: LatencySamples;
+  psuPresent: LatencySamples;
 }
 
 class Group {
@@ -92,7 +114,7 @@ class Group {
 export class KpiRecorder {
   readonly #total = new Group();
   readonly #endpoints = new Map<string, { endpoint: string; institution: string; group: Group }>();
-  readonly #seconds: Array<{ requests: number; failures: number; samples: LatencySamples }> = [];
+  readonly #seconds: Second[] = [];
 
   /** Answers of the warm-up, left out of every figure. */
   warmUpAnswers = 0;
@@ -113,12 +135,21 @@ export class KpiRecorder {
     entry.group.add(r);
     const second = Math.max(0, Math.floor(r.atMs / 1000));
     while (this.#seconds.length <= second)
-      this.#seconds.push({ requests: 0, failures: 0, samples: new LatencySamples() });
+      this.#seconds.push({
+        requests: 0,
+        failures: 0,
+        tooMany: 0,
+        samples: new LatencySamples(),
+        batch: new LatencySamples(),
+        psuPresent: new LatencySamples(),
+      });
     const bucket = this.#seconds[second];
     if (bucket !== undefined) {
       bucket.requests += 1;
       if (r.outcome === 'failure') bucket.failures += 1;
+      if (r.status === 429) bucket.tooMany += 1;
       bucket.samples.add(r.latencyMs);
+      (r.traffic === 'batch' ? bucket.batch : bucket.psuPresent).add(r.latencyMs);
     }
   }
 
@@ -169,11 +200,20 @@ export class KpiRecorder {
     return found ? merged.kpi(durationMs) : undefined;
   }
 
-  /** Per-second requests, failures and latency. */
+  /** Per-second requests, failures, 429s and latency, batch and PSU-present traffic apart. */
   timeline(): TimelinePoint[] {
     return this.#seconds.map((b, second) => {
       const s = b.samples.summary();
-      return { second, requests: b.requests, failures: b.failures, p50: s.p50, p95: s.p95 };
+      return {
+        second,
+        requests: b.requests,
+        failures: b.failures,
+        tooMany: b.tooMany,
+        p50: s.p50,
+        p95: s.p95,
+        batch: { requests: b.batch.count, p95: b.batch.summary().p95 },
+        psuPresent: { requests: b.psuPresent.count, p95: b.psuPresent.summary().p95 },
+      };
     });
   }
 }

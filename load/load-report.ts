@@ -4,6 +4,7 @@
  */
 import type { EndpointKpi, Kpi, TimelinePoint } from './kpi-recorder.ts';
 import type { LoadFinding } from './load-finding.ts';
+import type { Stage } from './stage-plan.ts';
 
 /** One scenario at one institution, as it ran. */
 export interface LoadPartReport {
@@ -15,6 +16,10 @@ export interface LoadPartReport {
   connections: number;
   /** Arrival rate (requests per second), undefined for as fast as the connections go. */
   rate: number | undefined;
+  /** Ramping stages followed instead of a constant rate. */
+  stages?: Stage[];
+  /** Measured period of this part (its stages' length, or the run's duration). */
+  durationMs: number;
   /** Virtual PSUs set up (sandbox clones, or the persona itself). */
   psus: number;
 }
@@ -39,12 +44,14 @@ export interface LoadReport {
   durationMs: number;
   /** The warm-up before it: its answers were judged but are not in the figures. */
   warmUp: { durationMs: number; answers: number };
+  /** With `--abort-on-fail`: when and on which threshold the load was stopped. */
+  aborted?: { atMs: number; threshold: string; message: string };
   parts: LoadPartReport[];
   total: Kpi;
   endpoints: EndpointKpi[];
   timeline: TimelinePoint[];
   thresholds: ThresholdReport[];
   findings: LoadFinding[];
-  /** `failed` when a threshold is broken or a finding was made. */
+  /** `failed` when a threshold is broken, the run was aborted or a finding was made. */
   verdict: 'passed' | 'failed';
 }

@@ -9,6 +9,7 @@ import { compileLocatedValidator, type LocatedValidator } from '../harness/suite
 import type { ApiVersion, Role } from '../spec/lib/index.ts';
 import { LoadError } from './load-error.ts';
 import type { MixPart, Scenario, ScenarioStep, SingleScenario } from './scenario-definition.ts';
+import { checkStages, parseStages, type Stage } from './stage-plan.ts';
 import { parseThreshold } from './threshold.ts';
 
 /** The folder of the scenarios shipped with the product. */
@@ -27,6 +28,11 @@ interface RawStep {
   follow?: string[];
 }
 
+interface RawStage {
+  duration: string;
+  rate: number;
+}
+
 interface RawScenario {
   scenario: string;
   title: string;
@@ -38,9 +44,10 @@ interface RawScenario {
   psus?: number;
   connections?: number;
   rate?: number;
+  stages?: RawStage[];
   institutions?: string[];
   steps?: RawStep[];
-  mix?: Array<{ scenario: string; rate?: number; connections?: number }>;
+  mix?: Array<{ scenario: string; rate?: number; stages?: RawStage[]; connections?: number }>;
   thresholds?: string[];
 }
 
@@ -107,9 +114,12 @@ function readScenario(file: string, chain: readonly string[]): Scenario {
           `${parsed.source.locate('/mix')}: ${part.scenario} is a mix; a mix lists single scenarios`,
         ]);
       }
+      // A part's own rate or stages replace the scenario's.
+      const own = part.rate !== undefined || part.stages !== undefined;
       return {
         scenario: inner,
-        rate: part.rate ?? inner.rate,
+        rate: own ? part.rate : inner.rate,
+        stages: own ? stagesOf(part.stages, `${file}: ${part.scenario}`) : inner.stages,
         connections: part.connections ?? inner.connections,
       };
     });
@@ -144,10 +154,23 @@ function single(raw: RawScenario, file: string, thresholds: SingleScenario['thre
     psus: raw.psus ?? 1,
     connections: raw.connections,
     rate: raw.rate,
+    stages: stagesOf(raw.stages, file),
     institutions: raw.institutions,
     steps,
     thresholds,
   };
+}
+
+function stagesOf(raw: RawStage[] | undefined, where: string): Stage[] | undefined {
+  if (raw === undefined) return undefined;
+  let stages: Stage[];
+  try {
+    stages = parseStages(raw);
+  } catch (error) {
+    throw invalid([`${where}: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  checkStages(stages, where);
+  return stages;
 }
 
 function invalid(problems: string[]): LoadError {

@@ -16,7 +16,8 @@ import type { LoadPartReport, LoadReport } from './load-report.ts';
 import { QuotaLedger } from './quota-ledger.ts';
 import { chooseInstitutions, chooseVersion } from './load-plan.ts';
 import { partsOf, type Scenario, type SingleScenario } from './scenario-definition.ts';
-import { evaluateThreshold, type Threshold } from './threshold.ts';
+import { connectionRate, peakRate, rateAt, stagesDurationMs, type Stage } from './stage-plan.ts';
+import { evaluateThreshold, type Threshold, type ThresholdVerdict } from './threshold.ts';
 import { auditTokenSets } from './token-audit.ts';
 import { prepareVirtualPsus, type VirtualPsu } from './virtual-psu.ts';
 
@@ -39,6 +40,11 @@ export interface LoadRunOptions {
   /** Only these institutions. */
   institutions?: string[] | undefined;
   tool: { name: string; version: string };
+  /**
+   * Stop the load as soon as a threshold breaks: every threshold with a measured request is judged
+   * on the figures so far once a second, from the end of the first measured second.
+   */
+  abortOnFail?: boolean | undefined;
   /** Called about once a second while the load runs. */
   onProgress?: (progress: LoadProgress) => void;
   /** Called as the set-up goes (virtual PSUs, journeys). */
@@ -63,6 +69,10 @@ interface PreparedPart {
   institution: InstitutionTarget;
   version: ApiVersion;
   psus: VirtualPsu[];
+  /** Ramping stages, unless `--rate` or the part's rate holds it constant. */
+  stages: Stage[] | undefined;
+  /** Measured period of this part: its stages' length, or the run's duration. */
+  durationMs: number;
 }
 
 /** Runs the load and judges it. Throws {@link LoadError} for what the user must fix. */
@@ -104,11 +114,15 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
         // Refreshing gives the PSU a new token set and revokes the old one: one connection per PSU.
         if (scenario.steps.some((s) => s.kind === 'token' && s.grant === 'refresh'))
           connections = Math.min(connections, psus.length);
+        const stages = options.rate === undefined ? part.stages : undefined;
+        const partMs = stages === undefined ? options.durationMs : stagesDurationMs(stages);
         prepared.push({
           scenario,
           institution,
           version,
           psus,
+          stages,
+          durationMs: partMs,
           report: {
             scenario: scenario.name,
             role: scenario.role,
@@ -116,7 +130,9 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
             host: institutionHost(target, institution.code),
             version,
             connections,
-            rate: options.rate ?? part.rate,
+            rate: stages === undefined ? (options.rate ?? part.rate) : undefined,
+            ...(stages === undefined ? {} : { stages }),
+            durationMs: partMs,
             psus: psus.length,
           },
         });
@@ -137,15 +153,32 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
     const startedAt = new Date(Date.now() + (options.warmUpMs ?? 0));
     const warmUpMs = options.warmUpMs ?? 0;
     const t0 = performance.now() + warmUpMs;
+    const runMs = Math.max(...prepared.map((p) => p.durationMs));
+    const judge = (elapsedMs: number): ThresholdVerdict[] =>
+      (options.thresholds ?? options.scenario.thresholds).map((t) =>
+        evaluateThreshold(
+          t,
+          t.endpoint === undefined ? kpis.total(elapsedMs) : kpis.endpoint(t.endpoint, elapsedMs),
+        ),
+      );
+    const stop = new AbortController();
+    let aborted: LoadReport['aborted'];
     const ticker =
-      options.onProgress === undefined
+      options.onProgress === undefined && options.abortOnFail !== true
         ? undefined
         : setInterval(() => {
             const elapsedMs = performance.now() - t0;
+            if (options.abortOnFail === true && elapsedMs >= 1000 && aborted === undefined) {
+              const broken = judge(elapsedMs).find((v) => !v.passed && v.actual !== undefined);
+              if (broken !== undefined) {
+                aborted = { atMs: elapsedMs, threshold: broken.threshold.source, message: broken.message };
+                stop.abort();
+              }
+            }
             const last = kpis.lastSecond(elapsedMs);
             options.onProgress?.({
               elapsedMs,
-              durationMs: options.durationMs,
+              durationMs: runMs,
               requests: kpis.requests,
               rate: last.requests,
               p95: last.p95,
@@ -160,8 +193,10 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
             target,
             connections: p.report.connections,
             rate: p.report.rate,
+            stages: p.stages,
+            signal: stop.signal,
             psus: p.psus,
-            durationMs: warmUpMs + options.durationMs,
+            durationMs: warmUpMs + p.durationMs,
             ctx: {
               scenario: p.scenario,
               version: p.version,
@@ -192,12 +227,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
       prepared.flatMap((p) => p.psus.map((psu) => ({ psu, version: p.version }))),
       findings,
     );
-    const thresholds = (options.thresholds ?? options.scenario.thresholds).map((t) =>
-      evaluateThreshold(
-        t,
-        t.endpoint === undefined ? kpis.total(durationMs) : kpis.endpoint(t.endpoint, durationMs),
-      ),
-    );
+    const thresholds = judge(durationMs);
     const findingList = findings.list();
     return {
       tool: options.tool,
@@ -207,6 +237,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
       finishedAt: finishedAt.toISOString(),
       durationMs,
       warmUp: { durationMs: warmUpMs, answers: kpis.warmUpAnswers },
+      ...(aborted === undefined ? {} : { aborted }),
       parts: prepared.map((p) => p.report),
       total: kpis.total(durationMs),
       endpoints: kpis.endpoints(durationMs),
@@ -219,7 +250,10 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
         message: v.message,
       })),
       findings: findingList,
-      verdict: thresholds.every((v) => v.passed) && findingList.length === 0 ? 'passed' : 'failed',
+      verdict:
+        aborted === undefined && thresholds.every((v) => v.passed) && findingList.length === 0
+          ? 'passed'
+          : 'failed',
     };
   } finally {
     await client.close();
@@ -228,12 +262,16 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadReport> {
 
 /**
  * One autocannon instance against one institution host for `durationMs`: each connection a
- * {@link ConnectionPlan} over the virtual PSUs in turn. Resolves when the duration is over.
+ * {@link ConnectionPlan} over the virtual PSUs in turn. With `stages`, each connection's rate follows
+ * them (set four times a second, measured from `ctx.startedAt`). Resolves when the duration is over
+ * or `signal` aborts.
  */
 export function loadOneHost(run: {
   target: Target;
   connections: number;
   rate: number | undefined;
+  stages?: readonly Stage[] | undefined;
+  signal?: AbortSignal | undefined;
   psus: readonly VirtualPsu[];
   durationMs: number;
   ctx: PlanContext;
@@ -246,8 +284,20 @@ export function loadOneHost(run: {
       ? `https://${host}`
       : `https://${target.connect.host}:${target.connect.port}`;
   let connectionIndex = 0;
+  const { stages } = run;
+  // autocannon shares `overallRate` between the connections and reads each one's `rate` before every
+  // request: the stages set it as they go. Started at the peak so no connection is dropped.
+  const overallRate = stages === undefined ? run.rate : Math.max(1, Math.ceil(peakRate(stages)));
+  const staged: Array<{ client: Client; index: number }> = [];
+  const pace = (): void => {
+    if (stages === undefined) return;
+    const rate = rateAt(stages, performance.now() - run.ctx.startedAt);
+    for (const { client, index } of staged)
+      Reflect.set(client, 'rate', connectionRate(rate, staged.length, index));
+  };
+  const pacer = stages === undefined ? undefined : setInterval(pace, 250);
   return new Promise((resolvePromise, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: origin,
         servername,
@@ -257,11 +307,15 @@ export function loadOneHost(run: {
           ...(target.ca === undefined ? {} : { ca: target.ca }),
         },
         connections: run.connections,
-        ...(run.rate === undefined ? {} : { overallRate: run.rate }),
+        ...(overallRate === undefined ? {} : { overallRate }),
         duration: run.durationMs / 1000,
         requests: [{ method: 'GET', path: '/' }],
         setupClient: (client: Client) => {
           const psu = psus.length === 0 ? undefined : psus[connectionIndex % psus.length];
+          if (stages !== undefined) {
+            staged.push({ client, index: connectionIndex });
+            pace();
+          }
           connectionIndex += 1;
           const plan = new ConnectionPlan(run.ctx, psu);
           const request: Request = {
@@ -283,6 +337,7 @@ export function loadOneHost(run: {
         },
       },
       (error: Error | null) => {
+        if (pacer !== undefined) clearInterval(pacer);
         if (error === null) resolvePromise();
         else
           reject(
@@ -293,5 +348,7 @@ export function loadOneHost(run: {
           );
       },
     );
+    if (run.signal?.aborted === true) instance.stop();
+    else run.signal?.addEventListener('abort', () => instance.stop(), { once: true });
   });
 }

@@ -3,6 +3,7 @@
  * (schema `load/scenario.schema.json`), defaults set.
  */
 import type { ApiVersion, Role } from '../spec/lib/index.ts';
+import type { Stage } from './stage-plan.ts';
 import type { Threshold } from './threshold.ts';
 
 /** A token request made under load (the OAuth token endpoint, never signed). */
@@ -46,6 +47,8 @@ export interface SingleScenario {
   psus: number;
   connections: number | undefined;
   rate: number | undefined;
+  /** Ramping arrival rate per institution instead of `rate`; the scenario lasts as long as they do. */
+  stages?: Stage[] | undefined;
   institutions: string[] | undefined;
   steps: ScenarioStep[];
   thresholds: Threshold[];
@@ -55,6 +58,8 @@ export interface SingleScenario {
 export interface MixPart {
   scenario: SingleScenario;
   rate: number | undefined;
+  /** Ramping stages instead of `rate`. */
+  stages: Stage[] | undefined;
   connections: number | undefined;
 }
 
@@ -75,5 +80,5 @@ export type Scenario = SingleScenario | MixScenario;
 export function partsOf(scenario: Scenario): MixPart[] {
   return scenario.kind === 'mix'
     ? scenario.parts
-    : [{ scenario, rate: scenario.rate, connections: scenario.connections }];
+    : [{ scenario, rate: scenario.rate, stages: scenario.stages, connections: scenario.connections }];
 }

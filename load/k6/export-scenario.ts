@@ -49,6 +49,8 @@ export function k6PlanOf(options: ExportK6Options): K6Plan {
     const psus = needs.length === 0 ? 0 : scenario.psus;
     const vus = options.connections ?? part.connections ?? Math.max(1, psus);
     const rate = options.rate ?? part.rate;
+    // `--rate` holds the rate constant, as in the engine.
+    const stages = options.rate === undefined ? part.stages : undefined;
     for (const institution of chooseInstitutions(scenario, target, version, options.institutions)) {
       const steps: K6Step[] = scenario.steps.map((step) =>
         step.kind === 'token'
@@ -88,10 +90,13 @@ export function k6PlanOf(options: ExportK6Options): K6Plan {
           : {}),
         signatureHeaders: institution.signatureHeaders,
         // A refresh revokes the PSU's previous set: one VU per PSU, as one connection per PSU here.
-        executor:
-          rate === undefined || refreshes
-            ? { kind: 'vus', vus: refreshes ? Math.max(1, psus) : vus }
-            : { kind: 'rate', rate, vus },
+        executor: refreshes
+          ? { kind: 'vus', vus: Math.max(1, psus) }
+          : stages !== undefined
+            ? { kind: 'stages', stages, vus }
+            : rate === undefined
+              ? { kind: 'vus', vus }
+              : { kind: 'rate', rate, vus },
         steps,
       });
     }

@@ -40,8 +40,14 @@ export interface K6Part {
   consent?: { lists: string[]; flags: string[]; empty: string[] };
   cbpiiScope?: string;
   signatureHeaders: string[];
-  /** Rounds per second (constant-arrival-rate) or a fixed number of VUs (constant-vus). */
-  executor: { kind: 'rate'; rate: number; vus: number } | { kind: 'vus'; vus: number };
+  /**
+   * Rounds per second (constant-arrival-rate), ramping stages of rounds per second
+   * (ramping-arrival-rate) or a fixed number of VUs (constant-vus).
+   */
+  executor:
+    | { kind: 'rate'; rate: number; vus: number }
+    | { kind: 'stages'; stages: Array<{ durationMs: number; rate: number }>; vus: number }
+    | { kind: 'vus'; vus: number };
   steps: K6Step[];
 }
 

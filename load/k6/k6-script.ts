@@ -25,7 +25,7 @@ export function k6Script(plan: K6Plan, thresholds: Record<string, string[]>): st
     '//   STET_PSU_IDENTIFIER and STET_PSU_OTP for a host without the sandbox API);',
     '//   STET_CLIENT_ID, STET_KEY_ID, STET_REDIRECT_URI override the TPP of the plan;',
     '//   STET_INSECURE=1 skips the server certificate check (a private CA: prefer SSL_CERT_FILE=ca.pem).',
-    '// Rates are rounds of the scenario’s steps per second (k6 iterations), not requests per second.',
+    '// Rates (and stage targets) are rounds of the scenario’s steps per second (k6 iterations), not requests per second.',
     "import { check } from 'k6';",
     "import { randomBytes, sha256 } from 'k6/crypto';",
     "import { b64decode, b64encode } from 'k6/encoding';",
@@ -53,16 +53,30 @@ export function k6Script(plan: K6Plan, thresholds: Record<string, string[]>): st
 }
 
 function executor(part: K6Part, duration: string): Record<string, unknown> {
-  return part.executor.kind === 'rate'
-    ? {
+  const e = part.executor;
+  switch (e.kind) {
+    case 'rate':
+      return {
         executor: 'constant-arrival-rate',
-        rate: part.executor.rate,
+        rate: e.rate,
         timeUnit: '1s',
         duration,
-        preAllocatedVUs: part.executor.vus,
-        maxVUs: part.executor.vus * 4,
-      }
-    : { executor: 'constant-vus', vus: part.executor.vus, duration };
+        preAllocatedVUs: e.vus,
+        maxVUs: e.vus * 4,
+      };
+    case 'stages':
+      // As the engine: from 0, each stage linear to its rate over its duration.
+      return {
+        executor: 'ramping-arrival-rate',
+        startRate: 0,
+        timeUnit: '1s',
+        preAllocatedVUs: e.vus,
+        maxVUs: e.vus * 4,
+        stages: e.stages.map((s) => ({ duration: k6Duration(s.durationMs), target: s.rate })),
+      };
+    case 'vus':
+      return { executor: 'constant-vus', vus: e.vus, duration };
+  }
 }
 
 function indent(json: string): string {
@@ -84,7 +98,10 @@ interface K6Part {
   consent?: { lists: string[]; flags: string[]; empty: string[] };
   cbpiiScope?: string;
   signatureHeaders: string[];
-  executor: { kind: 'rate'; rate: number; vus: number } | { kind: 'vus'; vus: number };
+  executor:
+    | { kind: 'rate'; rate: number; vus: number }
+    | { kind: 'stages'; stages: Array<{ durationMs: number; rate: number }>; vus: number }
+    | { kind: 'vus'; vus: number };
   steps: K6Step[];
 }
 interface Plan {

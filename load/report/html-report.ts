@@ -16,34 +16,53 @@ export function loadHtml(report: LoadReport): string {
   const t = report.total;
   const timeline = report.timeline;
   const endpoints = report.endpoints;
+  const seconds = timeline.map((p) => `${p.second}s`);
+  const xAxis = 'seconds since the measured period started';
+  const hasBatch = timeline.some((p) => p.batch.requests > 0);
+  const hasPsu = timeline.some((p) => p.psuPresent.requests > 0);
+  // Batch calls (no PSU-IP-Address, quotas apply) and PSU-present calls apart, when the run had both.
+  const apart = hasBatch && hasPsu;
   const charts = [
     lineChart({
-      title: 'Latency per second (ms)',
-      x: timeline.map((p) => `${p.second}s`),
+      title: 'Latency per second',
+      x: seconds,
+      xAxis,
+      yAxis: 'latency (ms)',
       series: [
-        { name: 'p50', values: timeline.map((p) => p.p50) },
-        { name: 'p95', values: timeline.map((p) => p.p95) },
+        { name: 'p50, all', values: timeline.map((p) => p.p50) },
+        { name: 'p95, all', values: timeline.map((p) => p.p95) },
+        ...(apart
+          ? [
+              { name: 'p95, batch', values: timeline.map((p) => p.batch.p95) },
+              { name: 'p95, PSU-present', values: timeline.map((p) => p.psuPresent.p95) },
+            ]
+          : []),
       ],
-      unit: 'ms',
     }),
     lineChart({
-      title: 'Answers and failures per second',
-      x: timeline.map((p) => `${p.second}s`),
+      title: 'Answers per second: batch and PSU-present traffic, failures, 429s',
+      x: seconds,
+      xAxis,
+      yAxis: 'answers per second',
       series: [
-        { name: 'answers/s', values: timeline.map((p) => p.requests) },
-        { name: 'failures/s', values: timeline.map((p) => p.failures) },
+        ...(hasBatch
+          ? [{ name: 'batch (no PSU-IP-Address)', values: timeline.map((p) => p.batch.requests) }]
+          : []),
+        ...(hasPsu ? [{ name: 'PSU-present', values: timeline.map((p) => p.psuPresent.requests) }] : []),
+        { name: 'failures', values: timeline.map((p) => p.failures) },
+        { name: '429 Too Many Requests', values: timeline.map((p) => p.tooMany) },
       ],
-      unit: 'per second',
     }),
     barChart({
-      title: 'Latency per endpoint and institution (ms): numbers refer to the table rows',
+      title: 'Latency per endpoint and institution',
       groups: endpoints.map((k) => `${k.endpoint} @ ${k.institution}`),
+      axis: 'latency (ms)',
+      unit: 'ms',
       series: [
         { name: 'p50', values: endpoints.map((k) => k.latency.p50) },
         { name: 'p95', values: endpoints.map((k) => k.latency.p95) },
         { name: 'p99', values: endpoints.map((k) => k.latency.p99) },
       ],
-      unit: 'ms',
     }),
   ];
   const thresholdRows = report.thresholds
@@ -75,7 +94,7 @@ export function loadHtml(report: LoadReport): string {
   const parts = report.parts
     .map(
       (p) =>
-        `<tr><td>${e(p.scenario)}</td><td>${e(p.role)}</td><td>${e(p.institution)}</td><td>${e(p.host)}</td><td>${e(p.version)}</td><td>${p.connections}</td><td>${p.rate === undefined ? 'open' : `${p.rate}/s`}</td><td>${p.psus}</td></tr>`,
+        `<tr><td>${e(p.scenario)}</td><td>${e(p.role)}</td><td>${e(p.institution)}</td><td>${e(p.host)}</td><td>${e(p.version)}</td><td>${p.connections}</td><td>${p.stages === undefined ? (p.rate === undefined ? 'open' : `${p.rate}/s`) : e(p.stages.map((st) => `${st.rate}/s over ${st.durationMs / 1000} s`).join(' → '))}</td><td>${p.psus}</td></tr>`,
     )
     .join('');
   return `<!doctype html>
@@ -86,7 +105,12 @@ th{background:#f6f8fa}.pass td:first-child{color:#1a7f37;font-weight:bold}.fail 
 .verdict{font-size:1.3em;font-weight:bold}.passed{color:#1a7f37}.failed{color:#d1242f}svg{display:block;margin:1em 0}
 </style></head><body>
 <h1>Load: ${e(report.scenario.title)}</h1>
-<p class="verdict ${report.verdict}">${report.verdict === 'passed' ? 'Thresholds kept, no finding' : 'Thresholds broken or findings under load'}</p>
+<p class="verdict ${report.verdict}">${report.verdict === 'passed' ? 'Thresholds kept, no finding' : 'Thresholds broken or findings under load'}</p>${
+    report.aborted === undefined
+      ? ''
+      : `
+<p class="verdict failed">Aborted after ${(report.aborted.atMs / 1000).toFixed(1)} s (--abort-on-fail): ${e(report.aborted.message)}</p>`
+  }
 <p>Target <b>${e(report.target.name)}</b> (${e(report.target.baseUrl)}), scenario <code>${e(report.scenario.name)}</code>, ${e(report.startedAt)} to ${e(report.finishedAt)} (${(report.durationMs / 1000).toFixed(1)} s measured${report.warmUp.durationMs > 0 ? ` after a warm-up of ${(report.warmUp.durationMs / 1000).toFixed(1)} s, whose ${report.warmUp.answers} answers were judged but are not in the figures` : ''}), ${e(report.tool.name)} ${e(report.tool.version)}.</p>
 <p>${t.requests} requests, ${t.throughput.toFixed(1)}/s; availability ${pct(t.availability)}; latency p50 ${ms(t.latency.p50)} ms, p95 ${ms(t.latency.p95)} ms, p99 ${ms(t.latency.p99)} ms, max ${ms(t.latency.max)} ms; ${t.failures} failure(s); ${t.quotaRefusals} quota refusal(s) (429 TMRQ on batch calls, counted apart).</p>
 <h2>Thresholds</h2>

@@ -1,13 +1,14 @@
 /**
  * Charts as inline SVG drawn from the report's numbers (no script, no external file): a line chart of
- * series over time and a grouped bar chart.
+ * series over time and a horizontal bar chart with its groups named. Every chart has a visible title,
+ * labelled axes and a legend.
  */
 import { escapeMarkup } from '../../harness/report/markup-escape.ts';
 
-const width = 720;
-const height = 240;
-const pad = { left: 56, right: 16, top: 16, bottom: 36 };
-const colours = ['#1f6feb', '#d1242f', '#8250df', '#1a7f37', '#bf8700'];
+const width = 760;
+const plotHeight = 200;
+const pad = { left: 72, right: 16, top: 36, bottom: 52 };
+const colours = ['#1f6feb', '#d1242f', '#8250df', '#1a7f37', '#bf8700', '#57606a'];
 
 /** A named series of values. */
 export interface Series {
@@ -15,88 +16,124 @@ export interface Series {
   values: number[];
 }
 
-/** A line chart; `x` labels the points, `unit` the y axis. */
-export function lineChart(options: { title: string; x: string[]; series: Series[]; unit: string }): string {
+/** Options of {@link lineChart}. */
+export interface LineChartOptions {
+  title: string;
+  /** Labels of the points (`0s`, `1s`…). */
+  x: string[];
+  xAxis: string;
+  yAxis: string;
+  series: Series[];
+}
+
+/** A line chart: one polyline per series over `x`. */
+export function lineChart(options: LineChartOptions): string {
   const max = niceMax(Math.max(0, ...options.series.flatMap((s) => s.values)));
   const n = Math.max(1, options.x.length - 1);
+  const bottom = pad.top + plotHeight;
   const px = (i: number): number => pad.left + (i / n) * (width - pad.left - pad.right);
-  const py = (v: number): number => height - pad.bottom - (v / max) * (height - pad.top - pad.bottom);
+  const py = (v: number): number => bottom - (v / max) * plotHeight;
   const lines = options.series.map((s, k) => {
     const points = s.values.map((v, i) => `${px(i).toFixed(1)},${py(v).toFixed(1)}`).join(' ');
-    return `<polyline fill="none" stroke="${colours[k % colours.length] ?? '#000'}" stroke-width="2" points="${points}"><title>${escapeMarkup(s.name)}</title></polyline>`;
+    return `<polyline fill="none" stroke="${colour(k)}" stroke-width="2" points="${points}"><title>${escapeMarkup(s.name)}</title></polyline>`;
   });
   const xLabels = options.x
     .map((label, i) => ({ label, i }))
     .filter(({ i }) => options.x.length <= 12 || i % Math.ceil(options.x.length / 12) === 0)
     .map(
       ({ label, i }) =>
-        `<text x="${px(i).toFixed(1)}" y="${height - pad.bottom + 16}" text-anchor="middle">${escapeMarkup(label)}</text>`,
+        `<text x="${px(i).toFixed(1)}" y="${bottom + 16}" text-anchor="middle">${escapeMarkup(label)}</text>`,
     );
-  return frame(
-    options.title,
-    max,
-    options.unit,
-    [...lines, ...xLabels],
-    legend(options.series.map((s) => s.name)),
-  );
-}
-
-/** Bars per group (an endpoint), one per series (p50, p95, p99…). */
-export function barChart(options: {
-  title: string;
-  groups: string[];
-  series: Series[];
-  unit: string;
-}): string {
-  const max = niceMax(Math.max(0, ...options.series.flatMap((s) => s.values)));
-  const plotWidth = width - pad.left - pad.right;
-  const groupWidth = plotWidth / Math.max(1, options.groups.length);
-  const barWidth = (groupWidth * 0.8) / Math.max(1, options.series.length);
-  const py = (v: number): number => height - pad.bottom - (v / max) * (height - pad.top - pad.bottom);
-  const bars = options.groups.flatMap((group, g) =>
-    options.series.map((s, k) => {
-      const value = s.values[g] ?? 0;
-      const x = pad.left + g * groupWidth + groupWidth * 0.1 + k * barWidth;
-      const y = py(value);
-      return `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(height - pad.bottom - y).toFixed(1)}" fill="${colours[k % colours.length] ?? '#000'}"><title>${escapeMarkup(`${group} ${s.name}: ${value.toFixed(1)} ${options.unit}`)}</title></rect>`;
-    }),
-  );
-  const labels = options.groups.map(
-    (_group, g) =>
-      `<text x="${(pad.left + g * groupWidth + groupWidth / 2).toFixed(1)}" y="${height - pad.bottom + 16}" text-anchor="middle">${escapeMarkup(String(g + 1))}</text>`,
-  );
-  return frame(
-    options.title,
-    max,
-    options.unit,
-    [...bars, ...labels],
-    legend(options.series.map((s) => s.name)),
-  );
-}
-
-function frame(title: string, max: number, unit: string, body: string[], legendSvg: string): string {
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
-    const y = height - pad.bottom - f * (height - pad.top - pad.bottom);
+    const y = bottom - f * plotHeight;
     return `<line x1="${pad.left}" x2="${width - pad.right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#ddd"/><text x="${pad.left - 6}" y="${(y + 4).toFixed(1)}" text-anchor="end">${formatTick(max * f)}</text>`;
   });
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height + 20}" width="${width}" height="${height + 20}" role="img" aria-label="${escapeMarkup(title)}" font-family="sans-serif" font-size="11">`,
-    `<title>${escapeMarkup(title)}</title>`,
+  const height = bottom + pad.bottom + 20;
+  return svg(options.title, height, [
     ...ticks,
-    `<text x="8" y="${pad.top}" font-size="11">${escapeMarkup(unit)}</text>`,
+    ...lines,
+    ...xLabels,
+    `<text class="axis" x="${((pad.left + width - pad.right) / 2).toFixed(1)}" y="${bottom + 36}" text-anchor="middle">${escapeMarkup(options.xAxis)}</text>`,
+    `<text class="axis" transform="translate(16 ${(pad.top + plotHeight / 2).toFixed(1)}) rotate(-90)" text-anchor="middle">${escapeMarkup(options.yAxis)}</text>`,
+    legend(
+      options.series.map((s) => s.name),
+      bottom + pad.bottom,
+    ),
+  ]);
+}
+
+/** Options of {@link barChart}. */
+export interface BarChartOptions {
+  title: string;
+  /** The name of each group of bars, written beside it (an endpoint and its institution). */
+  groups: string[];
+  /** The value axis. */
+  axis: string;
+  unit: string;
+  series: Series[];
+}
+
+/** Horizontal bars: one row per group, named at its left, one bar per series (p50, p95, p99…). */
+export function barChart(options: BarChartOptions): string {
+  const labelWidth = Math.round(
+    Math.min(360, Math.max(120, 6.2 * Math.max(0, ...options.groups.map((g) => g.length)) + 12)),
+  );
+  const left = labelWidth + 8;
+  const plotWidth = width - left - pad.right;
+  const barHeight = 8;
+  const rowHeight = Math.max(1, options.series.length) * barHeight + 10;
+  const rows = Math.max(1, options.groups.length);
+  const bottom = pad.top + rows * rowHeight;
+  const max = niceMax(Math.max(0, ...options.series.flatMap((s) => s.values)));
+  const px = (v: number): number => (v / max) * plotWidth;
+  const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => {
+    const x = left + f * plotWidth;
+    return `<line x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${pad.top}" y2="${bottom}" stroke="#ddd"/><text x="${x.toFixed(1)}" y="${bottom + 16}" text-anchor="middle">${formatTick(max * f)}</text>`;
+  });
+  const body = options.groups.flatMap((group, g) => {
+    const top = pad.top + g * rowHeight + 5;
+    const label = group.length > 58 ? `${group.slice(0, 57)}…` : group;
+    return [
+      `<text x="${labelWidth}" y="${(top + (rowHeight - 10) / 2 + 4).toFixed(1)}" text-anchor="end">${escapeMarkup(label)}<title>${escapeMarkup(group)}</title></text>`,
+      ...options.series.map((s, k) => {
+        const value = s.values[g] ?? 0;
+        return `<rect x="${left}" y="${top + k * barHeight}" width="${px(value).toFixed(1)}" height="${barHeight - 1}" fill="${colour(k)}"><title>${escapeMarkup(`${group} ${s.name}: ${value.toFixed(1)} ${options.unit}`)}</title></rect>`;
+      }),
+    ];
+  });
+  const height = bottom + pad.bottom + 20;
+  return svg(options.title, height, [
+    ...grid,
     ...body,
-    legendSvg,
+    `<text class="axis" x="${(left + plotWidth / 2).toFixed(1)}" y="${bottom + 36}" text-anchor="middle">${escapeMarkup(options.axis)}</text>`,
+    legend(
+      options.series.map((s) => s.name),
+      bottom + pad.bottom,
+    ),
+  ]);
+}
+
+function svg(title: string, height: number, body: string[]): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeMarkup(title)}" font-family="sans-serif" font-size="11">`,
+    `<title>${escapeMarkup(title)}</title>`,
+    `<text class="chart-title" x="${width / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">${escapeMarkup(title)}</text>`,
+    ...body,
     '</svg>',
   ].join('');
 }
 
-function legend(names: string[]): string {
+function legend(names: string[], y: number): string {
   return names
     .map(
       (name, k) =>
-        `<rect x="${pad.left + k * 110}" y="${height + 4}" width="10" height="10" fill="${colours[k % colours.length] ?? '#000'}"/><text x="${pad.left + k * 110 + 14}" y="${height + 13}">${escapeMarkup(name)}</text>`,
+        `<rect x="${pad.left + k * 140}" y="${y}" width="10" height="10" fill="${colour(k)}"/><text x="${pad.left + k * 140 + 14}" y="${y + 9}">${escapeMarkup(name)}</text>`,
     )
     .join('');
+}
+
+function colour(k: number): string {
+  return colours[k % colours.length] ?? '#000';
 }
 
 function niceMax(value: number): number {

@@ -5,6 +5,7 @@ function answer(fields: Partial<AnswerRecord>): AnswerRecord {
   return {
     institution: '10101',
     endpoint: 'GET /accounts',
+    traffic: 'batch',
     status: 200,
     code: undefined,
     latencyMs: 10,
@@ -41,5 +42,23 @@ describe('KpiRecorder', () => {
     expect(kpis.total(2000).latency.max).toBe(30);
     expect(kpis.warmUpAnswers).toBe(1);
     expect(kpis.timeline().map((p) => p.requests)).toEqual([1, 1]);
+  });
+});
+
+describe('KpiRecorder timeline', () => {
+  it('counts 429s per second and keeps batch and PSU-present traffic apart', () => {
+    const kpis = new KpiRecorder();
+    kpis.record(answer({ status: 429, code: 'TMRQ', outcome: 'quota-refusal', latencyMs: 5 }));
+    kpis.record(answer({ latencyMs: 40 }));
+    kpis.record(answer({ traffic: 'psu-present', latencyMs: 7 }));
+    kpis.record(answer({ traffic: 'psu-present', atMs: 1200, latencyMs: 9 }));
+    const [first, second] = kpis.timeline();
+    expect(first).toMatchObject({
+      requests: 3,
+      tooMany: 1,
+      batch: { requests: 2, p95: 40 },
+      psuPresent: { requests: 1, p95: 7 },
+    });
+    expect(second).toMatchObject({ tooMany: 0, batch: { requests: 0 }, psuPresent: { requests: 1, p95: 9 } });
   });
 });

@@ -28,8 +28,26 @@ const report: LoadReport = {
   total: kpi,
   endpoints: [{ ...kpi, endpoint: 'GET /accounts', institution: '10101' }],
   timeline: [
-    { second: 0, requests: 4, failures: 0, p50: 10, p95: 20 },
-    { second: 1, requests: 6, failures: 1, p50: 12, p95: 48 },
+    {
+      second: 0,
+      requests: 4,
+      failures: 0,
+      tooMany: 1,
+      p50: 10,
+      p95: 20,
+      batch: { requests: 3, p95: 18 },
+      psuPresent: { requests: 1, p95: 20 },
+    },
+    {
+      second: 1,
+      requests: 6,
+      failures: 1,
+      tooMany: 0,
+      p50: 12,
+      p95: 48,
+      batch: { requests: 2, p95: 30 },
+      psuPresent: { requests: 4, p95: 48 },
+    },
   ],
   thresholds: [
     {
@@ -71,9 +89,59 @@ describe('load reports', () => {
     expect(html).toContain('t&lt;script&gt;');
     expect(html.match(/<svg /g)).toHaveLength(3);
     // The p95 line of the timeline goes through both seconds.
-    expect(html).toMatch(/<polyline[^>]*points="[\d.]+,[\d.]+ [\d.]+,[\d.]+"><title>p95<\/title>/);
+    expect(html).toMatch(/<polyline[^>]*points="[\d.]+,[\d.]+ [\d.]+,[\d.]+"><title>p95, all<\/title>/);
     expect(html).toContain('BAD-NEVER-5XX');
     expect(html).toContain('Thresholds broken or findings under load');
     expect(html).toContain('whose 3 answers were judged but are not in the figures');
+  });
+
+  it('title every chart, label its axes and name the endpoints beside their bars', () => {
+    const html = loadHtml(report);
+    const titles = [...html.matchAll(/<text class="chart-title"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(titles).toEqual([
+      'Latency per second',
+      'Answers per second: batch and PSU-present traffic, failures, 429s',
+      'Latency per endpoint and institution',
+    ]);
+    const axes = [...html.matchAll(/<text class="axis"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(axes).toEqual([
+      'seconds since the measured period started',
+      'latency (ms)',
+      'seconds since the measured period started',
+      'answers per second',
+      'latency (ms)',
+    ]);
+    expect(html).toMatch(/<text [^>]*text-anchor="end">GET \/accounts @ 10101<title>/);
+  });
+
+  it('plot 429s as their own series, and batch and PSU-present traffic apart', () => {
+    const html = loadHtml(report);
+    const line = (name: string): string =>
+      new RegExp(`points="([^"]*)"><title>${name}</title>`).exec(html)?.[1] ?? '';
+    // 1 then 0 answers 429 per second: the line goes down; batch 3 then 2, PSU-present 1 then 4.
+    const ys = (name: string): number[] =>
+      line(name)
+        .split(' ')
+        .map((p) => Number(p.split(',')[1]));
+    const [tooManyFirst = 0, tooManyThen = 0] = ys('429 Too Many Requests');
+    expect(tooManyThen).toBeGreaterThan(tooManyFirst);
+    const [batchFirst = 0, batchThen = 0] = ys('batch \\(no PSU-IP-Address\\)');
+    expect(batchThen).toBeGreaterThan(batchFirst);
+    const [psuFirst = 0, psuThen = 0] = ys('PSU-present');
+    expect(psuThen).toBeLessThan(psuFirst);
+    expect(html).toContain('<title>p95, batch</title>');
+    expect(html).toContain('<title>p95, PSU-present</title>');
+  });
+
+  it('leave out the traffic a run did not have, and say when --abort-on-fail stopped it', () => {
+    const batchOnly = loadHtml({
+      ...report,
+      timeline: report.timeline.map((p) => ({ ...p, psuPresent: { requests: 0, p95: 0 } })),
+      aborted: { atMs: 2300, threshold: '5xx=0', message: '1 breaks 5xx=0' },
+    });
+    expect(batchOnly).not.toContain('<title>PSU-present</title>');
+    expect(batchOnly).not.toContain('<title>p95, batch</title>');
+    expect(batchOnly).toContain('<title>batch (no PSU-IP-Address)</title>');
+    expect(batchOnly).toContain('Aborted after 2.3 s (--abort-on-fail): 1 breaks 5xx=0');
   });
 });
