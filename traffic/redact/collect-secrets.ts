@@ -57,11 +57,22 @@ const identificationParents = new Set(['privateId', 'other']);
 
 const jwtPattern = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
-/** Registers the IBANs and JWTs found anywhere in free text (HTML pages, links, messages). */
+/**
+ * The id of a PSU journey in the path of its pages (`/stet/psd2/oauth/journeys/{journeyId}`): whoever
+ * holds it can drive the PSU's login and consent pages while the journey lives.
+ */
+const journeyPattern = /\/oauth\/journeys\/([^/?#&"'<>\s]+)/g;
+
+/**
+ * Registers the IBANs, JWTs and PSU journey ids found anywhere in free text (HTML pages and their
+ * form actions, links, Location and Referer headers, messages).
+ */
 export function collectFromText(text: string, book: SecretBook): void {
   for (const match of text.matchAll(ibanPattern))
     if (hasValidIbanCheckDigits(match[0])) book.add('iban', match[0]);
   for (const match of text.matchAll(jwtPattern)) book.add('access-token', match[0]);
+  for (const match of text.matchAll(journeyPattern))
+    if (match[1] !== undefined) book.add('journey', match[1]);
 }
 
 function collectFromJson(value: unknown, parentKey: string, book: SecretBook): void {
@@ -122,6 +133,7 @@ function collectFromHeaders(headers: readonly HarNameValue[], book: SecretBook):
       book.add('psu-ip', value);
     } else if (lower === 'location' && URL.canParse(value, 'https://placeholder.invalid')) {
       collectFromFields(new URL(value, 'https://placeholder.invalid').searchParams, book);
+      collectFromText(value, book);
     } else {
       collectFromText(value, book);
     }
@@ -140,8 +152,8 @@ function collectFromBody(text: string | undefined, mimeType: string, book: Secre
 /**
  * Registers in `book` every secret of one exchange: bearer tokens and client secrets, Signature values,
  * cookies, PSU-IP-Address, OAuth fields (code, code_verifier, tokens) in the query, form, JSON or the
- * redirect Location, OTPs and PSU identifiers, people's and account holders' names, and any valid IBAN
- * or JWT found in any text.
+ * redirect Location, OTPs and PSU identifiers, people's and account holders' names, and any valid IBAN,
+ * JWT or PSU journey id (the path of the journey pages) found in any text.
  */
 export function collectSecrets(entry: HarEntry, book: SecretBook): void {
   const { request, response } = entry;

@@ -17,7 +17,8 @@ export type SecretKind =
   | 'psu-ip'
   | 'name'
   | 'iban'
-  | 'cookie';
+  | 'cookie'
+  | 'journey';
 
 /** Values shorter than this are not secrets worth a placeholder (and would match inside any text). */
 const minimumLength = 3;
