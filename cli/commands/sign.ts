@@ -276,8 +276,10 @@ function readBody(data: string): string {
 function explain(exchange: HttpExchange, options: CurlOptions): void {
   const request = exchange.entry.request;
   const signature = single(request.headers['signature']);
+  let covers = 'unsigned';
   if (signature !== undefined) {
     const covered = parseSignatureHeader(signature).headers;
+    covers = `the signature covers ${covered.join(' ')}`;
     const built = buildSigningString({
       method: request.method,
       path: pathOf(request),
@@ -288,7 +290,7 @@ function explain(exchange: HttpExchange, options: CurlOptions): void {
       process.stderr.write(`signing string (signed with the QSEAL key, rsa-sha256):\n${built.value}\n\n`);
   }
   process.stderr.write(
-    `the same request with curl (the signature covers its Date and X-Request-ID):\n${curlCommand(request, options)}\n\n`,
+    `the same request with curl (the same headers and body, ${covers}):\n${curlCommand(request, options)}\n\n`,
   );
 }
 
