@@ -124,11 +124,14 @@ function svg(title: string, height: number, body: string[]): string {
 }
 
 function legend(names: string[], y: number): string {
+  // Each entry after the previous one's text (about 6.2 px a character at 11 px).
+  let x = pad.left;
   return names
-    .map(
-      (name, k) =>
-        `<rect x="${pad.left + k * 140}" y="${y}" width="10" height="10" fill="${colour(k)}"/><text x="${pad.left + k * 140 + 14}" y="${y + 9}">${escapeMarkup(name)}</text>`,
-    )
+    .map((name, k) => {
+      const entry = `<rect x="${Math.round(x)}" y="${y}" width="10" height="10" fill="${colour(k)}"/><text x="${Math.round(x) + 14}" y="${y + 9}">${escapeMarkup(name)}</text>`;
+      x += 14 + 6.2 * name.length + 24;
+      return entry;
+    })
     .join('');
 }
 

@@ -84,6 +84,7 @@ describe('exported k6 scripts', () => {
   it('type-check against @types/k6 with the dedicated tsconfig, where a Node API does not', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'k6-typecheck-'));
     writeFileSync(join(dir, 'mix.ts'), scenarioScript('mix'));
+    writeFileSync(join(dir, 'ramp.ts'), scenarioScript('psu-present-ramp'));
     const har = parseHar(readFileSync(harFixture, 'utf8'));
     writeFileSync(
       join(dir, 'recording.ts'),
@@ -108,7 +109,7 @@ describe('exported k6 scripts', () => {
         return String((error as { stdout?: string }).stdout ?? error);
       }
     };
-    expect(await check('mix.ts', 'recording.ts')).toBe('');
+    expect(await check('mix.ts', 'recording.ts', 'ramp.ts')).toBe('');
     expect(await check('node-api.ts')).toContain('node:fs');
   }, 90_000);
 
@@ -133,6 +134,43 @@ describe('exported k6 scripts', () => {
         'api-30303.psd2.groupbank.example': '127.0.0.1:8443',
       },
       scenarios: { 'nightly-batch-10101': { executor: 'constant-vus', vus: 2 } },
+    });
+  });
+
+  it('export ramping stages as a ramping-arrival-rate k6 scenario, and --rate as a constant one', () => {
+    const options = (script: string): unknown =>
+      loadScript({
+        source: script,
+        files,
+        env,
+        scenario: 'psu-present-ramp-10101',
+        respond: () => ({ status: 200 }),
+      }).exports.options;
+    expect(options(scenarioScript('psu-present-ramp'))).toMatchObject({
+      scenarios: {
+        'psu-present-ramp-10101': {
+          executor: 'ramping-arrival-rate',
+          startRate: 0,
+          timeUnit: '1s',
+          preAllocatedVUs: 4,
+          stages: [
+            { duration: '10s', target: 40 },
+            { duration: '20s', target: 40 },
+            { duration: '5s', target: 0 },
+          ],
+        },
+      },
+    });
+    const scenario = loadScenario('psu-present-ramp');
+    const constant = exportK6({
+      scenario,
+      target,
+      durationMs: 10_000,
+      rate: 12,
+      thresholds: scenario.thresholds,
+    });
+    expect(options(constant)).toMatchObject({
+      scenarios: { 'psu-present-ramp-10101': { executor: 'constant-arrival-rate', rate: 12 } },
     });
   });
 

@@ -56,6 +56,43 @@ describe('loadScenario', () => {
     expect(parts.every((p) => typeof p.rate === 'number')).toBe(true);
   });
 
+  it('reads ramping stages, a mix part’s own stages replacing its scenario’s rate', () => {
+    const ramp = loadScenario('psu-present-ramp');
+    if (ramp.kind !== 'single') throw new Error('psu-present-ramp is a single scenario');
+    expect(ramp.rate).toBeUndefined();
+    expect(ramp.stages).toEqual([
+      { durationMs: 10_000, rate: 40 },
+      { durationMs: 20_000, rate: 40 },
+      { durationMs: 5000, rate: 0 },
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'load-scenario-'));
+    const mix = join(dir, 'ramped-mix.yaml');
+    writeFileSync(
+      mix,
+      'scenario: ramped-mix\ntitle: Ramped\nmix:\n  - { scenario: nightly-batch, stages: [{ duration: 0s, rate: 5 }, { duration: 2s, rate: 15 }] }\n  - { scenario: psu-present-reads, rate: 7 }\n',
+    );
+    const [batch, reads] = partsOf(loadScenario(mix));
+    expect(batch).toMatchObject({
+      rate: undefined,
+      stages: [
+        { durationMs: 0, rate: 5 },
+        { durationMs: 2000, rate: 15 },
+      ],
+    });
+    expect(reads).toMatchObject({ rate: 7, stages: undefined });
+  });
+
+  it('refuses a scenario with both a rate and stages, and stages that reach no rate', () => {
+    const both = file(
+      'scenario: bad\ntitle: Bad\nrole: aisp\nrate: 5\nstages: [{ duration: 5s, rate: 5 }]\nsteps:\n  - request: { path: /accounts }\n',
+    );
+    expect(() => loadScenario(both)).toThrow(expect.objectContaining({ code: 'ERR_LOAD_SCENARIO_INVALID' }));
+    const idle = file(
+      'scenario: bad\ntitle: Bad\nrole: aisp\nstages: [{ duration: 5s, rate: 0 }]\nsteps:\n  - request: { path: /accounts }\n',
+    );
+    expect(() => loadScenario(idle)).toThrow(/reach no rate/);
+  });
+
   it('names the line of a schema violation', () => {
     const path = file('scenario: bad\ntitle: Bad\nrole: aisp\nsteps:\n  - request: { path: accounts }\n');
     const error = caught(() => loadScenario(path));
