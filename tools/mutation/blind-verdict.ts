@@ -15,6 +15,8 @@ export type RunObservation =
       readonly exitCode: number | null;
       /** `suite/case` of each failed result of report.json; undefined when no report was written. */
       readonly failedCases: readonly string[] | undefined;
+      /** The last line the run wrote on stderr, shown when it gives no verdict. */
+      readonly lastError?: string | undefined;
     };
 
 /** The verdict on one mutant, as results.json keeps it. */
@@ -43,8 +45,10 @@ export function classifyRun(observation: RunObservation): Pick<BlindVerdict, 'ou
     case 'exited': {
       const { exitCode, failedCases } = observation;
       if (exitCode === 0) return { outcome: 'survived', detail: 'exit 0' };
-      if (failedCases === undefined)
-        return { outcome: 'errored', detail: `exit ${String(exitCode)}, no report` };
+      if (failedCases === undefined) {
+        const said = observation.lastError === undefined ? '' : `: ${observation.lastError}`;
+        return { outcome: 'errored', detail: `exit ${String(exitCode)}, no report${said}` };
+      }
       if (exitCode === 1 && failedCases.length > 0) {
         const shown = failedCases.slice(0, 3).join(', ');
         const more = failedCases.length > 3 ? ` and ${failedCases.length - 3} more` : '';

@@ -88,8 +88,14 @@ function runHarness(dir: string, reportDir: string, timeoutSeconds: number): Pro
         '--out',
         reportDir,
       ],
-      { cwd: dir, stdio: 'ignore', detached: true },
+      { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
     );
+    // The last lines of stderr only: a run that gives no verdict says why there.
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -101,7 +107,12 @@ function runHarness(dir: string, reportDir: string, timeoutSeconds: number): Pro
       if (timedOut) return done({ kind: 'timeout', seconds: timeoutSeconds });
       const report = join(reportDir, 'report.json');
       const failedCases = existsSync(report) ? failedCasesOf(readFileSync(report, 'utf8')) : undefined;
-      done({ kind: 'exited', exitCode, failedCases });
+      const lastError = stderr
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('npm warn'))
+        .at(-1);
+      done({ kind: 'exited', exitCode, failedCases, lastError });
     });
   });
 }

@@ -34,6 +34,10 @@ describe('blind mutant run classification', () => {
     expect(classifyRun({ kind: 'exited', exitCode: null, failedCases: undefined }).detail).toBe(
       'exit null, no report',
     );
+    expect(
+      classifyRun({ kind: 'exited', exitCode: 1, failedCases: undefined, lastError: 'ERR_PKI_FILE_DAMAGED' })
+        .detail,
+    ).toBe('exit 1, no report: ERR_PKI_FILE_DAMAGED');
   });
 
   it('counts a timeout as errored', () => {
