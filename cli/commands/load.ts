@@ -11,6 +11,7 @@ import { exportK6 } from '../../load/k6/export-scenario.ts';
 import { exportK6Tokens } from '../../load/k6/export-tokens.ts';
 import type { Scenario } from '../../load/scenario-definition.ts';
 import { runLoad, type LoadProgress } from '../../load/run-load.ts';
+import { endpointTable } from '../../load/report/console-table.ts';
 import { writeLoadReports } from '../../load/report/write-load-reports.ts';
 import { parseThreshold, type Threshold } from '../../load/threshold.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
@@ -31,6 +32,7 @@ interface LoadCliOptions {
   exportK6: string | undefined;
   k6Tokens: string | undefined;
   list: boolean | undefined;
+  abortOnFail: boolean | undefined;
 }
 
 /**
@@ -53,7 +55,11 @@ export function register(program: Command): void {
       '--target <file>',
       'target file (targets/*.yaml); default: the embedded reference, started as a child process',
     )
-    .option('--duration <d>', 'how long the load is measured (10s, 2m, 1m30s)', '30s')
+    .option(
+      '--duration <d>',
+      'how long the load is measured (10s, 2m, 1m30s); a scenario with stages lasts as long as its stages',
+      '30s',
+    )
     .option(
       '--warm-up <d>',
       'load before the measured period (connections open, the bank warms up): judged, not in the figures; 0 for none',
@@ -61,7 +67,7 @@ export function register(program: Command): void {
     )
     .option(
       '--rate <n>',
-      'arrival rate per scenario and institution, requests per second (overrides the scenario)',
+      'arrival rate per scenario and institution, requests per second (overrides the scenario’s rate and stages)',
     )
     .option('--connections <n>', 'connections per scenario and institution (overrides the scenario)')
     .option(
@@ -83,6 +89,10 @@ export function register(program: Command): void {
       '--k6-tokens <file>',
       'with --export-k6 and --target: also write the virtual PSUs’ tokens for the script (STET_TOKENS)',
     )
+    .option(
+      '--abort-on-fail',
+      'stop the load as soon as a threshold breaks (judged each second on the figures so far) and exit 1',
+    )
     .option('--list', 'list the shipped scenarios')
     .addHelpText(
       'after',
@@ -91,7 +101,10 @@ Exit codes: 0 thresholds kept and no finding; 1 a threshold broken or a finding 
 batch call let through, a connected call refused, X-Request-ID not echoed, a second valid token set);
 2 the harness could not do its job (bad scenario, threshold or target, set-up refused).
 See docs/load.md.
-${examples('stet-harness load --scenario mix --duration 1m --threshold "p95<300ms" --out reports/')}`,
+${examples(
+  'stet-harness load --scenario mix --duration 1m --threshold "p95<300ms" --out reports/',
+  'stet-harness load --scenario psu-present-ramp --abort-on-fail --threshold "p95<300ms"',
+)}`,
     )
     .action(async (options: LoadCliOptions) => {
       process.exitCode = await load(options);
@@ -148,6 +161,7 @@ async function load(options: LoadCliOptions): Promise<number> {
       connections,
       thresholds,
       institutions,
+      abortOnFail: options.abortOnFail === true,
       tool: { name: 'stet-harness', version: toolVersion() },
       onSetup: (message) => process.stderr.write(`${message}\n`),
       onProgress: progress.update,
@@ -155,6 +169,12 @@ async function load(options: LoadCliOptions): Promise<number> {
     progress.end();
     await writeLoadReports(report, options.out);
     const t = report.total;
+    process.stderr.write(`${endpointTable(report)}\n`);
+    if (report.aborted !== undefined) {
+      process.stderr.write(
+        `ABORTED after ${(report.aborted.atMs / 1000).toFixed(1)} s (--abort-on-fail): ${report.aborted.message}\n`,
+      );
+    }
     process.stderr.write(
       `${t.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (${t.throughput.toFixed(1)}/s), p95 ${t.latency.p95.toFixed(1)} ms, ${t.failures} failure(s), ${t.quotaRefusals} quota refusal(s)\n`,
     );
