@@ -97,8 +97,9 @@ export function register(program: Command): void {
     .addHelpText(
       'after',
       `
-Exit codes: 0 thresholds kept and no finding; 1 a threshold broken or a finding under load (5xx, a fifth
-batch call let through, a connected call refused, X-Request-ID not echoed, a second valid token set);
+Exit codes: 0 thresholds kept and no finding; 1 a threshold broken (with --abort-on-fail, the run stopped
+when it broke) or a finding under load (5xx, a fifth batch call let through, a connected call refused,
+X-Request-ID not echoed, a second valid token set);
 2 the harness could not do its job (bad scenario, threshold or target, set-up refused).
 See docs/load.md.
 ${examples(
