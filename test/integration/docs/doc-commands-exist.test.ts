@@ -49,6 +49,9 @@ describe('the commands, options, scripts and paths the docs name exist', () => {
     const page =
       '```sh\nnpx stet-harness serve --port 0 \\\n  --store memory &  # comment\nnpm run lint\n```\n`docs/x.md`';
     expect(shellLines(page)).toEqual(['npx stet-harness serve --port 0 --store memory &', 'npm run lint']);
+    expect(invocations('npx stet-harness replay x.har [--host 127.0.0.1 --port 0]')).toEqual([
+      { command: 'replay', options: ['--host', '--port'] },
+    ]);
     expect(invocations('npx stet-harness serve --port=0 & kill $!')).toEqual([
       { command: 'serve', options: ['--port'] },
     ]);

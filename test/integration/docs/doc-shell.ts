@@ -41,6 +41,8 @@ export function invocations(line: string): { command: string; options: string[] 
     if (!/^[a-z][a-z0-9-]*$/.test(command)) continue;
     const options = words
       .slice(at + 2)
+      // An optional part the page shows in brackets: `[--host 127.0.0.1 --port 0]`.
+      .map((w) => w.replace(/^\[/, '').replace(/\]$/, ''))
       .filter((w) => /^--?[A-Za-z]/.test(w))
       .map((w) => w.split('=')[0] ?? w);
     found.push({ command, options });
