@@ -29,6 +29,9 @@ export function checkFilterWithSuggestions(
   }
 }
 
+/** Up to this many valid ids, the message lists them all after the suggestion. */
+const shortList = 10;
+
 interface Suggestion {
   readonly kind: string;
   readonly typed: string;
@@ -60,8 +63,11 @@ function firstSuggestion(
   for (const [kind, values, known] of kinds) {
     for (const typed of values) {
       if (known.includes(typed)) continue;
-      const sentence = didYouMeanSentence(typed, known);
-      if (sentence !== undefined) return { kind, typed, sentence };
+      const suggested = didYouMeanSentence(typed, known);
+      if (suggested === undefined) continue;
+      // A short list is worth showing whole beside the suggestion (versions, institutions).
+      const sentence = known.length <= shortList ? `${suggested} (valid: ${known.join(', ')})` : suggested;
+      return { kind, typed, sentence };
     }
   }
   return undefined;

@@ -162,7 +162,7 @@ export function register(program: Command): void {
     )
     .option(
       '--model-runs <n>',
-      `seed-model sequences per state machine (docs/model.md); 0 leaves the model out; default ${defaultModelRuns}, and none in a run narrowed by --suite, --case, --rule, --tag or --rerun-failed`,
+      `seed-model sequences per state machine (docs/model.md); 0 leaves the model out; default ${defaultModelRuns}, and none in a run given --suites or narrowed by --suite, --case, --rule, --tag or --rerun-failed`,
     )
     .option(
       '--model-seed <seed>',
@@ -287,6 +287,7 @@ async function run(options: RunCliOptions): Promise<number> {
       runs: optionalInteger(options.modelRuns, '--model-runs', 0),
       seed: optionalInteger(options.modelSeed, '--model-seed', -(2 ** 31)),
       filter,
+      ownSuites: options.suites.length > 0,
       shard,
       timeoutMs,
     });

@@ -1,6 +1,6 @@
 /**
  * The seed model's share of `stet-harness run`: a bounded budget of sequences played beside the
- * suites, unless the run is narrowed to some suites, cases, rules or tags (the model is then left out
+ * suites, unless the run reads suites of its own (`--suites`) or is narrowed to some suites, cases, rules or tags (the model is then left out
  * unless `--model-runs` or `--model-seed` asks for it) or is a shard other than the first (so merged
  * shards hold its results once). Its results are ordinary case results of the suite `seed-model`.
  */
@@ -30,11 +30,14 @@ export function startModelForRun(options: {
   runs: number | undefined;
   seed: number | undefined;
   filter: RunFilter;
+  /** The run reads suites of its own (`--suites`), not the bundled ones: narrowed to them. */
+  ownSuites: boolean;
   shard: { index: number; count: number } | undefined;
   timeoutMs: number;
 }): ModelForRun | undefined {
   const { filter } = options;
   const narrowed =
+    options.ownSuites ||
     filter.suites.length + (filter.cases?.length ?? 0) + filter.rules.length + filter.tags.length > 0 ||
     filter.cells !== undefined;
   const asked = options.runs !== undefined || options.seed !== undefined;

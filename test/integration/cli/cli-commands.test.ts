@@ -188,7 +188,7 @@ describe('filters naming nothing that exists', () => {
 });
 
 describe('merge-reports', () => {
-  it('merges the shards of a run into one set of reports, and refuses a shard given twice', async () => {
+  it('merges the shards of a run into one set of reports, and refuses a shard given twice (ERR_MERGE_DUPLICATE)', async () => {
     const shard = (i: number): Promise<CliRun> =>
       cli(
         'run',
@@ -236,7 +236,7 @@ describe('merge-reports', () => {
       '--out',
       join(dir, 'merged-twice'),
     );
-    expectUserError(twice, 'ERR_MERGE_OVERLAP');
+    expectUserError(twice, 'ERR_MERGE_DUPLICATE');
   }, 180_000);
 
   it('refuses a folder without report.json', async () => {

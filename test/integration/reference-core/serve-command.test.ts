@@ -69,7 +69,7 @@ describe('stet-harness serve', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     expect(await exitCode(child)).toBe(2);
-    expect(stderr).toContain('ERR_FAULT_UNKNOWN');
+    expect(stderr).toContain('ERR_FAULT_NAME: unknown fault no-such-fault');
   }, 60_000);
 
   it('starts with --institutions and writes the institution options into --write-target', async () => {

@@ -20,11 +20,13 @@ cases:
     given: { institutions: ['10101'] }
     steps:
       - journey: consent
+        rules: [TOK-CODE-FORM-FIELDS]
       - name: exchange sending scope
         rules: [TOK-NO-SCOPE-IN-CODE-FORM]
         token: { grant: exchange, scope: aisp }
         expect: { status: 400, error: invalid_request }
       - name: the token of that exchange works
+        rules: [TOK-CODE-FORM-FIELDS]
         request: { path: '/stet/psd2/{{version}}/accounts' }
         expect: { status: 200 }
   - id: seed-after-choice
@@ -33,11 +35,13 @@ cases:
     given: { institutions: ['10101'] }
     steps:
       - journey: consent
+        rules: [TOK-CODE-FORM-FIELDS]
       - name: exchange sending scope
         rules: [TOK-NO-SCOPE-IN-CODE-FORM]
         token: { grant: exchange, scope: aisp }
         expect: { status: 400, error: invalid_request }
       - name: a seed expectation the reference does not meet
+        rules: [TOK-CODE-FORM-FIELDS]
         request: { path: '/stet/psd2/{{version}}/accounts' }
         expect: { status: 201 }
   - id: media-type-of-our-own

@@ -133,7 +133,10 @@ describe('version profiles', () => {
       const shaped = p.remittanceInformation === 'array' ? ['a'] : { unstructured: ['a'] };
       const other = p.remittanceInformation === 'array' ? { unstructured: ['a'] } : ['a'];
       expect(schemaValidator('Transaction', p.version)(transaction(shaped)).valid, p.version).toBe(true);
-      expect(schemaValidator('Transaction', p.version)(transaction(other)).valid, p.version).toBe(false);
+      // Where the profile sends an array (v1, ours), the seed table's object is read too.
+      expect(schemaValidator('Transaction', p.version)(transaction(other)).valid, p.version).toBe(
+        p.remittanceInformation === 'array',
+      );
     }
   });
 

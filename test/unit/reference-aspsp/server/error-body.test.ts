@@ -22,6 +22,6 @@ describe('the STET error body of the reference', () => {
     const body = stetErrorBody({ code: 'AC01', status: 404, path, now });
     expect(body.path).toHaveLength(140);
     expect(path.startsWith(body.path)).toBe(true);
-    expect(schemaValidator('ErrorModel', 'v1.6.2')(body)).toEqual({ valid: true, errors: [] });
+    expect(schemaValidator('ErrorModel', 'v1.6.2')(body)).toMatchObject({ valid: true, errors: [] });
   });
 });
