@@ -703,6 +703,18 @@ export const errorCodes = {
     meaning: 'stryker.config.json has no "mutate" list of globs.',
     hint: 'restore "mutate" in stryker.config.json (docs/mutation.md lists what it covers)',
   },
+  ERR_BLIND_SET_INVALID: {
+    area: 'tools',
+    exit: harnessError,
+    meaning: 'mutation/blind/mutants.yaml is not a valid blind set, or names no mutant asked for.',
+    hint: 'fix the entry named (docs/mutation.md, "Blind mutants"); `npm run mutation:blind -- --list` lists the ids',
+  },
+  ERR_BLIND_RUN: {
+    area: 'tools',
+    exit: harnessError,
+    meaning: 'npm run mutation:blind could not prepare a scratch copy (git, tar) or was given a bad option.',
+    hint: 'run it from a git checkout with the commit it names, and check its options (`--help`)',
+  },
 } as const satisfies Record<`ERR_${string}`, ErrorCodeEntry>;
 
 /** A code of the registry; a {@link CodedError} carries nothing else. */

@@ -6,6 +6,7 @@
  * index entry whose patch is missing is an error, so the kill rate is always over the whole set.
  */
 import { parse } from 'yaml';
+import { CodedError } from '../../lib/coded-error.ts';
 
 /** One mutant of the set, as `mutants.yaml` declares it. */
 export interface BlindMutant {
@@ -37,16 +38,18 @@ const idForm = /^\d{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Parses the text of `mutants.yaml`; throws naming the first entry and field that is wrong. */
 export function parseBlindSet(text: string): BlindSet {
   const document: unknown = parse(text);
-  if (!isObject(document)) throw new Error('mutants.yaml: not a mapping');
+  if (!isObject(document)) throw new CodedError('ERR_BLIND_SET_INVALID', 'mutants.yaml: not a mapping');
   const { base, mutants } = document;
   if (typeof base !== 'string' || !/^[0-9a-f]{40}$/.test(base))
-    throw new Error('mutants.yaml: base is not a 40-digit commit');
-  if (!Array.isArray(mutants) || mutants.length === 0) throw new Error('mutants.yaml: no mutants list');
+    throw new CodedError('ERR_BLIND_SET_INVALID', 'mutants.yaml: base is not a 40-digit commit');
+  if (!Array.isArray(mutants) || mutants.length === 0)
+    throw new CodedError('ERR_BLIND_SET_INVALID', 'mutants.yaml: no mutants list');
   const list: readonly unknown[] = mutants;
   const seen = new Set<string>();
   const parsed = list.map((entry, index) => {
     const mutant = parseMutant(entry, index);
-    if (seen.has(mutant.id)) throw new Error(`mutants.yaml: ${mutant.id} is listed twice`);
+    if (seen.has(mutant.id))
+      throw new CodedError('ERR_BLIND_SET_INVALID', `mutants.yaml: ${mutant.id} is listed twice`);
     seen.add(mutant.id);
     return mutant;
   });
@@ -54,12 +57,13 @@ export function parseBlindSet(text: string): BlindSet {
 }
 
 function parseMutant(entry: unknown, index: number): BlindMutant {
-  if (!isObject(entry)) throw new Error(`mutants.yaml: entry ${index + 1} is not a mapping`);
+  if (!isObject(entry))
+    throw new CodedError('ERR_BLIND_SET_INVALID', `mutants.yaml: entry ${index + 1} is not a mapping`);
   const values: Record<string, string> = {};
   for (const field of fields) {
     const value = entry[field];
     if (typeof value !== 'string' || value.trim() === '')
-      throw new Error(`mutants.yaml: entry ${index + 1} has no ${field}`);
+      throw new CodedError('ERR_BLIND_SET_INVALID', `mutants.yaml: entry ${index + 1} has no ${field}`);
     values[field] = value;
   }
   const mutant: BlindMutant = {
@@ -71,11 +75,18 @@ function parseMutant(entry: unknown, index: number): BlindMutant {
     bug: values.bug ?? '',
     why: values.why ?? '',
   };
-  if (!idForm.test(mutant.id)) throw new Error(`mutants.yaml: id ${mutant.id} is not <nn>-<slug>`);
+  if (!idForm.test(mutant.id))
+    throw new CodedError('ERR_BLIND_SET_INVALID', `mutants.yaml: id ${mutant.id} is not <nn>-<slug>`);
   if (mutant.file !== `${mutant.id}.patch`)
-    throw new Error(`mutants.yaml: ${mutant.id} names the patch ${mutant.file}, not ${mutant.id}.patch`);
+    throw new CodedError(
+      'ERR_BLIND_SET_INVALID',
+      `mutants.yaml: ${mutant.id} names the patch ${mutant.file}, not ${mutant.id}.patch`,
+    );
   if (!mutant.target.startsWith('reference-aspsp/'))
-    throw new Error(`mutants.yaml: ${mutant.id} patches ${mutant.target}, outside reference-aspsp/`);
+    throw new CodedError(
+      'ERR_BLIND_SET_INVALID',
+      `mutants.yaml: ${mutant.id} patches ${mutant.target}, outside reference-aspsp/`,
+    );
   return mutant;
 }
 
@@ -120,7 +131,11 @@ export function selectMutants(
   if (options.only.length > 0) {
     chosen = options.only.map((name) => {
       const found = mutants.find((mutant) => mutant.id === name || mutant.id.startsWith(`${name}-`));
-      if (found === undefined) throw new Error(`no blind mutant ${name} (npm run mutation:blind -- --list)`);
+      if (found === undefined)
+        throw new CodedError(
+          'ERR_BLIND_SET_INVALID',
+          `no blind mutant ${name} (npm run mutation:blind -- --list)`,
+        );
       return found;
     });
   }

@@ -33,6 +33,7 @@ import {
   unmatchedPatches,
   type BlindMutant,
 } from './blind-set.ts';
+import { CodedError, isCodedError } from '../../lib/coded-error.ts';
 import {
   classifyRun,
   failedCasesOf,
@@ -53,7 +54,8 @@ function readSet(): { mutants: readonly BlindMutant[] } {
   const set = parseBlindSet(readFileSync(join(setFolder, 'mutants.yaml'), 'utf8'));
   const { unlisted, missing } = unmatchedPatches(set, readdirSync(setFolder));
   if (unlisted.length > 0 || missing.length > 0)
-    throw new Error(
+    throw new CodedError(
+      'ERR_BLIND_RUN',
       `mutation/blind: ${[...unlisted.map((f) => `${f} is not in mutants.yaml`), ...missing.map((f) => `${f} is missing`)].join('; ')}`,
     );
   return set;
@@ -61,16 +63,18 @@ function readSet(): { mutants: readonly BlindMutant[] } {
 
 function git(args: readonly string[]): string {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr.trim()}`);
+  if (result.status !== 0)
+    throw new CodedError('ERR_BLIND_RUN', `git ${args.join(' ')}: ${result.stderr.trim()}`);
   return result.stdout.trim();
 }
 
 /** A pristine tree of the commit, extracted once per run and copied for each mutant. */
 function extractCommit(commit: string, into: string): void {
   const archive = spawnSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${commit}: ${archive.stderr.toString().trim()}`);
+  if (archive.status !== 0)
+    throw new CodedError('ERR_BLIND_RUN', `git archive ${commit}: ${archive.stderr.toString().trim()}`);
   const tar = spawnSync('tar', ['-x', '-C', into], { input: archive.stdout });
-  if (tar.status !== 0) throw new Error(`tar: ${tar.stderr.toString().trim()}`);
+  if (tar.status !== 0) throw new CodedError('ERR_BLIND_RUN', `tar: ${tar.stderr.toString().trim()}`);
 }
 
 /** Runs the default `stet-harness run` in `dir`; resolves with what was seen. */
@@ -206,7 +210,8 @@ function writeResults(
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} takes a positive whole number`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new CodedError('ERR_BLIND_RUN', `--${name} takes a positive whole number`);
   return parsed;
 }
 
@@ -263,8 +268,10 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof Error) {
-    process.stderr.write(`mutation:blind: ${error.message}\n${usage}\n`);
+  if (isCodedError(error)) {
+    process.stderr.write(
+      `mutation:blind: error ${error.code}: ${error.message}\n  hint: ${error.hint}\n${usage}\n`,
+    );
     process.exitCode = 2;
   } else throw error;
 }
