@@ -329,6 +329,8 @@ async function run(options: RunCliOptions): Promise<number> {
       timeoutMs,
       bail: options.bail === true,
       tool: { name: 'stet-harness', version: toolVersion() },
+      reproduce:
+        options.target === undefined ? { faults: options.fault } : { targetFile: resolve(options.target) },
     });
     const raw = model === undefined ? suitesReport : withModelResults(suitesReport, await model.results);
     const compared: RunReport = baseline === undefined ? raw : applyBaseline(raw, baseline, baselineOptions);

@@ -20,6 +20,7 @@ import { cellTranscripts, transcriptsBlock } from './html-transcripts.ts';
 import { escapeAttribute, escapeMarkup as e } from './markup-escape.ts';
 import type { BaselineDeviation, CaseResult, Reporter, RunReport, Status } from './model.ts';
 import { cellKey, deviationLabel, statuses, statusTraits, verdictText } from './model.ts';
+import { reproCommand } from './repro-command.ts';
 
 export { readableBody } from './html-transcripts.ts';
 
@@ -267,13 +268,33 @@ function cellRow(result: CaseResult, finding: RuleFinding, seen: Set<string>): s
   return parts.join('\n');
 }
 
+/**
+ * "Reproduce": the `stet-harness repro` command that runs this one cell again and writes a script that
+ * runs as is (docs/running.md); offered only when the run knows how to reach its target again.
+ */
+function reproduceBlock(report: RunReport, result: CaseResult): string {
+  const how = report.target.reproduce;
+  if (how === undefined || result.suite === 'seed-model') return '';
+  const command = reproCommand({
+    suite: result.suite,
+    case: result.case,
+    version: result.version,
+    institution: result.institution,
+    ...(how.targetFile !== undefined ? { targetFile: how.targetFile } : { faults: how.faults ?? [] }),
+  });
+  return `<h4>Reproduce</h4><pre class="curl">${e(`${command} --out repro.sh`)}</pre>`;
+}
+
 /** Each problem cell's steps and transcripts, keyed as the page's cells name them. */
 function transcriptsOf(report: RunReport): Map<string, string> {
   const markup = new Map<string, string>();
   for (const result of report.results) {
     if (!statusTraits[result.status].problem) continue;
     const steps = `<ol class="steps">${result.steps.map((step) => `<li><span class="badge s-${step.status}">${e(step.status)}</span> ${e(step.name)} <small>(${e(step.kind)}, ${e(formatDuration(step.durationMs))})</small>${step.message === undefined ? '' : ` ${e(step.message)}`}</li>`).join('')}</ol>`;
-    markup.set(anchor(result), `<h4>Steps</h4>${steps}\n${cellTranscripts(result)}`);
+    markup.set(
+      anchor(result),
+      `${reproduceBlock(report, result)}<h4>Steps</h4>${steps}\n${cellTranscripts(result)}`,
+    );
   }
   return markup;
 }

@@ -72,7 +72,8 @@ function stepDetails(step: StepResult, isFailing: boolean): string {
   }
   const last = step.transcript.at(-1);
   const curl = step.curl ?? (last === undefined ? undefined : curlCommand(last.request));
-  if (curl !== undefined) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${e(curl)}</pre>`);
+  // The request as sent, to edit by hand: its host may be gone, its hidden values are shell variables.
+  if (curl !== undefined) parts.push('<h4>This request as curl</h4>', `<pre class="curl">${e(curl)}</pre>`);
   if (step.screenshot !== undefined) parts.push(screenshot(step.screenshot));
   parts.push('</details>');
   return parts.join('\n');

@@ -60,6 +60,14 @@ export type ShardRef = {
 
 /** What the run was against. */
 export type TargetInfo = {
+  /**
+   * How `stet-harness repro` reaches this target again: the target file the run was given, or the
+   * embedded reference's faults.
+   */
+  reproduce?: {
+    targetFile?: string;
+    faults?: Array<string>;
+  };
   name: string;
   baseUrl: string;
 };

@@ -68,6 +68,8 @@ export interface RunOptions {
    * reported `skipped` with that reason, so the report still shows the whole matrix.
    */
   bail?: boolean;
+  /** How `stet-harness repro` reaches the target again, for the reports' "Reproduce". */
+  reproduce?: { targetFile: string } | { faults: readonly string[] };
 }
 
 /** Figures of a run, for the benchmark: how much of a step was spent waiting on the server. */
@@ -104,7 +106,7 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
     const refs = cells.map(refOf);
     reporter.onRunStart?.({
       tool: options.tool,
-      target: { name: target.name, baseUrl: target.baseUrl },
+      target: targetInfo(target, options.reproduce),
       matrix: {
         versions: [...new Set(refs.map((r) => r.version))],
         institutions: [...new Set(refs.map((r) => r.institution))],
@@ -134,7 +136,7 @@ export async function runSuites(options: RunOptions): Promise<RunOutcome> {
     const report = redactRunReport(
       {
         tool: options.tool,
-        target: { name: target.name, baseUrl: target.baseUrl },
+        target: targetInfo(target, options.reproduce),
         startedAt,
         finishedAt: new Date().toISOString(),
         matrix: matrixOf(results),
@@ -243,5 +245,16 @@ function journeyDrivers(
       await browser?.close?.();
       if (listener !== undefined) await (await listener).close();
     },
+  };
+}
+
+/** What the reports say of the target, with how `repro` reaches it again when the run knows. */
+function targetInfo(target: Target, reproduce: RunOptions['reproduce']): RunReport['target'] {
+  const info = { name: target.name, baseUrl: target.baseUrl };
+  if (reproduce === undefined) return info;
+  return {
+    ...info,
+    reproduce:
+      'targetFile' in reproduce ? { targetFile: reproduce.targetFile } : { faults: [...reproduce.faults] },
   };
 }

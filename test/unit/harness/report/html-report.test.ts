@@ -123,6 +123,22 @@ describe('HTML report', () => {
     expect(markup).not.toContain(planted.otp);
   });
 
+  it("offers under Reproduce the repro command of the cell, with the run's faults or target file, and no placeholder", () => {
+    const withFaults = rawReport();
+    withFaults.target = { ...withFaults.target, reproduce: { faults: ['dateto-inclusive'] } };
+    const markup = unpackTranscripts(toHtml(withFaults))[dateRange] ?? '';
+    expect(markup).toContain(
+      '<h4>Reproduce</h4><pre class="curl">stet-harness repro ais-transactions/date-range --version v1.4.2 --institution 10101 --fault dateto-inclusive --out repro.sh</pre>',
+    );
+    const withFile = rawReport();
+    withFile.target = { ...withFile.target, reproduce: { targetFile: '/srv/bank target.yaml' } };
+    expect(unpackTranscripts(toHtml(withFile))[dateRange]).toContain(
+      '--institution 10101 --target &#39;/srv/bank target.yaml&#39; --out repro.sh',
+    );
+    // A run that does not know how to reach its target again offers no command rather than a placeholder.
+    expect(packed[dateRange]).not.toContain('<h4>Reproduce</h4>');
+  });
+
   it('lists skipped and not-applicable cells with their reasons, collapsed, one row per reason', () => {
     expect(html).toContain('<details id="others">\n<summary>skipped, not-applicable (2)</summary>');
     expect(html).toContain(
