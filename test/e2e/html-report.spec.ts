@@ -110,7 +110,14 @@ test.describe('the HTML report of a one-fault run in Chromium', () => {
     await expect(cell.locator('pre.expected')).toBeVisible();
     // The transcript is unpacked on opening: the failing step's response, with the leaked account data.
     await expect(cell.locator('details.step[open] pre.response').first()).toContainText('HTTP 200');
-    await expect(cell.locator('pre.curl').first()).toContainText('curl');
+    // Reproduce: the repro command of this cell, with the run's fault; then each request as curl.
+    await expect(cell.locator('pre.curl').first()).toContainText(
+      'stet-harness repro smoke-ais/not-consented-account --version',
+    );
+    await expect(cell.locator('pre.curl').first()).toContainText(
+      '--fault consent-not-checked --out repro.sh',
+    );
+    await expect(cell.locator('details.step pre.curl').first()).toContainText('curl');
     await screenshot(page, 'one-fault-filtered-expanded.png');
 
     await page.locator('select[name="severity"]').selectOption('format');
